@@ -1,0 +1,295 @@
+//! Loading a whole catalogue: settings, skills, agents, and the rules that need all of them.
+//!
+//! Loading never fails as a whole. It fails only when the root is not a readable folder;
+//! everything else is a diagnostic on the returned catalogue.
+
+use crate::agent::{self, Agent};
+use crate::diagnostic::{self, Code, Counts, Diagnostic, Position};
+use crate::profile::Profile;
+use crate::scan::{self, Layout};
+use crate::schema::{Schemas, Subject};
+use crate::settings::{self, Settings};
+use crate::skill::{self, Context, Skill};
+use crate::source;
+use crate::toolkit::Toolkit;
+use crate::yaml::{self, Node};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// Overrides the catalogue's profile (and its per-folder profiles) for every skill.
+    pub profile: Option<Profile>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("`{0}` is not a folder: give the path of a catalogue (a folder of skills)")]
+    NotAFolder(PathBuf),
+    #[error("`{path}` could not be opened: {source}")]
+    Unreadable { path: PathBuf, source: std::io::Error },
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Catalogue {
+    pub root: PathBuf,
+    pub settings: Settings,
+    /// The operating-principles fragment prepended to every body at L2, when one is named.
+    pub fragment: Option<String>,
+    pub skills: Vec<Skill>,
+    pub agents: Vec<Agent>,
+    /// Diagnostics that belong to no single skill or agent (settings, scan, catalogue figures).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Catalogue {
+    pub fn skill(&self, name: &str) -> Option<&Skill> {
+        self.skills.iter().find(|s| s.name == name)
+    }
+
+    pub fn agent(&self, name: &str) -> Option<&Agent> {
+        self.agents.iter().find(|a| a.name == name)
+    }
+
+    pub fn all_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics
+            .iter()
+            .chain(self.skills.iter().flat_map(|s| s.diagnostics.iter()))
+            .chain(self.agents.iter().flat_map(|a| a.diagnostics.iter()))
+    }
+
+    pub fn counts(&self) -> Counts {
+        Counts::of(self.all_diagnostics())
+    }
+
+    pub fn toolkit(&self) -> Toolkit {
+        Toolkit::new(self.settings.toolkit.as_deref())
+    }
+}
+
+/// The settings file read and checked, with where its keys are for diagnostics.
+pub struct LoadedSettings {
+    pub settings: Settings,
+    pub node: Option<Node>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+pub fn read_settings(root: &Path, schemas: &Schemas) -> LoadedSettings {
+    let file = settings::FILE_NAME;
+    let path = root.join(file);
+    let mut diagnostics = Vec::new();
+    let mut loaded = LoadedSettings { settings: Settings::default(), node: None, diagnostics: Vec::new() };
+    let Ok(bytes) = fs::read(&path) else {
+        if path.exists() {
+            diagnostics.push(Diagnostic::error(Code::FileUnreadable, file, Position::START, "skillhouse.yaml could not be read").with_hint("check the file's permissions"));
+        }
+        loaded.diagnostics = diagnostics;
+        return loaded;
+    };
+    if let Some(text) = source::decode(file, bytes, &mut diagnostics) {
+        if let Some(node) = yaml::parse(file, &text.text, 1, &mut diagnostics) {
+            match node.value {
+                yaml::Value::Map(_) => {
+                    let before = diagnostics.len();
+                    schemas.check(Subject::Config, file, &node, &mut diagnostics);
+                    if diagnostics[before..].iter().all(|d| !d.is_error()) {
+                        match serde_json::from_value::<Settings>(node.to_json()) {
+                            Ok(settings) => loaded.settings = settings,
+                            Err(e) => diagnostics.push(Diagnostic::error(Code::FieldInvalid, file, Position::START, format!("skillhouse.yaml could not be read as settings: {e}"))),
+                        }
+                    }
+                    loaded.node = Some(node);
+                }
+                yaml::Value::Null => {} // an empty settings file means the defaults
+                _ => diagnostics.push(
+                    Diagnostic::error(Code::FrontmatterNotMapping, file, Position::START, "skillhouse.yaml must be a mapping of settings")
+                        .with_hint("write settings as `key: value` lines, e.g. `profile: agentskills`"),
+                ),
+            }
+        }
+    }
+    loaded.diagnostics = diagnostics;
+    loaded
+}
+
+fn read_fragment(root: &Path, loaded: &LoadedSettings, diagnostics: &mut Vec<Diagnostic>) -> Option<String> {
+    let path = loaded.settings.operating_principles.as_ref()?;
+    let at = loaded.node.as_ref().and_then(|n| n.locate("/operating_principles")).map(|(p, _)| p).unwrap_or(Position::START);
+    let full = root.join(path);
+    let inside = scan::resolves_inside(root, &full);
+    match inside.and_then(|p| fs::read(p).ok()) {
+        Some(bytes) => source::decode(path, bytes, diagnostics).map(|s| s.text),
+        None => {
+            diagnostics.push(
+                Diagnostic::error(Code::ConfigFragmentMissing, settings::FILE_NAME, at, format!("the operating-principles fragment `{path}` does not exist in the catalogue"))
+                    .with_pointer("/operating_principles")
+                    .with_hint("create the file, or fix or remove `operating_principles` in skillhouse.yaml"),
+            );
+            None
+        }
+    }
+}
+
+/// Everything a load needs that does not change between loads of the same catalogue.
+pub struct Prepared {
+    pub root: PathBuf,
+    pub settings: Settings,
+    pub fragment: Option<String>,
+    pub layout: Layout,
+    pub diagnostics: Vec<Diagnostic>,
+    pub profile_override: Option<Profile>,
+}
+
+impl Prepared {
+    pub fn profile_for(&self, dir: &str) -> Profile {
+        self.profile_override.unwrap_or_else(|| self.settings.profile_for(dir))
+    }
+}
+
+/// Reads the settings and scans the tree: the cheap first step of every load.
+pub fn prepare(root: &Path, options: &LoadOptions, schemas: &Schemas) -> Result<Prepared, LoadError> {
+    let meta = fs::metadata(root).map_err(|source| LoadError::Unreadable { path: root.to_path_buf(), source })?;
+    if !meta.is_dir() {
+        return Err(LoadError::NotAFolder(root.to_path_buf()));
+    }
+    let root = fs::canonicalize(root).map_err(|source| LoadError::Unreadable { path: root.to_path_buf(), source })?;
+    let loaded = read_settings(&root, schemas);
+    let mut diagnostics = loaded.diagnostics.clone();
+    let fragment = read_fragment(&root, &loaded, &mut diagnostics);
+    let layout = scan::scan(&root, loaded.settings.limits.max_depth);
+    Ok(Prepared { root, settings: loaded.settings, fragment, layout, diagnostics, profile_override: options.profile })
+}
+
+/// Loads and checks a catalogue. Token budgets are not checked here: see [`crate::tokens`].
+pub fn load(root: &Path, options: &LoadOptions) -> Result<Catalogue, LoadError> {
+    let schemas = Schemas::new();
+    let prepared = prepare(root, options, &schemas)?;
+    let toolkit = Toolkit::new(prepared.settings.toolkit.as_deref());
+    let cx = Context { root: &prepared.root, schemas: &schemas, toolkit: &toolkit, max_file_bytes: prepared.settings.limits.max_file_bytes };
+    let skills: Vec<Skill> = prepared.layout.skills.par_iter().map(|found| skill::load(&cx, found, prepared.profile_for(&found.dir))).collect();
+    let agents: Vec<Agent> = prepared.layout.agents.par_iter().map(|found| agent::load(&cx, found)).collect();
+    Ok(assemble(prepared, skills, agents))
+}
+
+/// Puts loaded parts together and runs the rules that need the whole catalogue.
+pub fn assemble(prepared: Prepared, mut skills: Vec<Skill>, mut agents: Vec<Agent>) -> Catalogue {
+    let Prepared { root, settings, fragment, layout, mut diagnostics, .. } = prepared;
+    diagnostics.extend(layout.diagnostics);
+    skills.sort_by(|a, b| a.dir.cmp(&b.dir));
+    agents.sort_by(|a, b| a.file.cmp(&b.file));
+
+    // Diagnostics the scan made about a skill's own file travel with that skill.
+    let by_file: HashMap<String, usize> = skills.iter().enumerate().map(|(i, s)| (s.file(), i)).collect();
+    let mut catalogue_level = Vec::new();
+    for d in diagnostics {
+        match by_file.get(&d.file) {
+            Some(&i) if !skills[i].diagnostics.contains(&d) => skills[i].diagnostics.push(d),
+            Some(_) => {}
+            None => catalogue_level.push(d),
+        }
+    }
+
+    check_duplicate_skills(&mut skills);
+    check_agents(&mut agents, &skills);
+    if skills.is_empty() {
+        catalogue_level.push(
+            Diagnostic::warning(Code::CatalogueNoSkills, "", Position::START, "no SKILL.md was found in this catalogue")
+                .with_hint("a skill is a folder holding a file named exactly SKILL.md; create one with `skillhouse new NAME`"),
+        );
+    }
+    for s in &mut skills {
+        diagnostic::sort(&mut s.diagnostics);
+    }
+    for a in &mut agents {
+        diagnostic::sort(&mut a.diagnostics);
+    }
+    diagnostic::sort(&mut catalogue_level);
+    Catalogue { root, settings, fragment, skills, agents, diagnostics: catalogue_level }
+}
+
+fn check_duplicate_skills(skills: &mut [Skill]) {
+    let mut first: HashMap<String, String> = HashMap::new();
+    for s in skills.iter_mut() {
+        if !s.parsed {
+            continue;
+        }
+        match first.get(&s.name) {
+            Some(original) => {
+                let line = s.name_line;
+                s.diagnostics.push(
+                    Diagnostic::error(Code::SkillDuplicateName, &s.file(), Position::new(line, 1), format!("the skill name `{}` is already used by `{original}`", s.name))
+                        .with_pointer("/name")
+                        .with_hint("give one of them another name (and rename its folder to match); a reader would keep only one"),
+                );
+            }
+            None => {
+                first.insert(s.name.clone(), s.file());
+            }
+        }
+    }
+}
+
+fn check_agents(agents: &mut [Agent], skills: &[Skill]) {
+    let names: std::collections::HashSet<&str> = skills.iter().map(|s| s.name.as_str()).collect();
+    let mut first: HashMap<String, String> = HashMap::new();
+    for a in agents.iter_mut() {
+        if !a.parsed {
+            continue;
+        }
+        for (i, r) in a.skills.iter().enumerate() {
+            if !names.contains(r.name.as_str()) {
+                let close = closest(&r.name, names.iter().copied());
+                let hint = match close {
+                    Some(c) => format!("did you mean `{c}`? Otherwise create the skill or remove the entry"),
+                    None => "create the skill or remove the entry".to_string(),
+                };
+                a.diagnostics.push(
+                    Diagnostic::error(Code::AgentUnknownSkill, &a.file, Position::new(r.line, r.column), format!("the agent lists the skill `{}`, which the catalogue does not have", r.name))
+                        .with_pointer(format!("/skills/{i}"))
+                        .with_hint(hint),
+                );
+            }
+        }
+        match first.get(&a.name) {
+            Some(original) => {
+                let line = a.name_line;
+                a.diagnostics.push(
+                    Diagnostic::error(Code::AgentDuplicateName, &a.file, Position::new(line, 1), format!("the agent name `{}` is already used by `{original}`", a.name))
+                        .with_pointer("/name")
+                        .with_hint("give one of the agents another name"),
+                );
+            }
+            None => {
+                first.insert(a.name.clone(), a.file.clone());
+            }
+        }
+    }
+}
+
+/// The nearest name by edit distance, when it is near enough to be a likely typo.
+fn closest<'a>(wanted: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    names
+        .map(|n| (strsim_distance(wanted, n), n))
+        .filter(|(d, _)| *d <= 3.max(wanted.len() / 4))
+        .min()
+        .map(|(_, n)| n)
+}
+
+fn strsim_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            let next = (row[j + 1] + 1).min(row[j] + 1).min(prev + cost);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,20 @@
+//! Skillhouse core: strict loading, validation, token accounting and indexing of Agent Skills
+//! catalogues. No UI, no Tauri, no global state: callers own I/O roots and clocks.
+
+pub mod agent;
+pub mod catalogue;
+pub mod diagnostic;
+pub mod document;
+pub mod profile;
+pub mod scan;
+pub mod schema;
+pub mod settings;
+pub mod skill;
+pub mod source;
+pub mod tokens;
+pub mod toolkit;
+pub mod yaml;
+
+pub use catalogue::{load, Catalogue, LoadError, LoadOptions};
+pub use diagnostic::{Code, Diagnostic, Severity};
+pub use profile::Profile;

@@ -1,0 +1,104 @@
+//! `skillhouse.yaml`: the catalogue's settings, with the defaults that apply without it.
+
+use crate::diagnostic::Severity;
+use crate::profile::Profile;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+pub const FILE_NAME: &str = "skillhouse.yaml";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    pub profile: Profile,
+    /// Folder (relative to the root) to profile, for catalogues that mix formats.
+    pub profiles: BTreeMap<String, Profile>,
+    /// Tools the runtime can supply; `None` means Claude Code's built-in tools.
+    pub toolkit: Option<Vec<String>>,
+    pub budgets: Budgets,
+    pub operating_principles: Option<String>,
+    pub limits: Limits,
+    pub provider: Option<Provider>,
+    pub cards: serde_json::Value,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            profile: Profile::default(),
+            profiles: BTreeMap::new(),
+            toolkit: None,
+            budgets: Budgets::default(),
+            operating_principles: None,
+            limits: Limits::default(),
+            provider: None,
+            cards: serde_json::Value::Object(Default::default()),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Budgets {
+    pub l1: u64,
+    pub l2: u64,
+    pub resource: u64,
+    pub listing: u64,
+    pub severity: Severity,
+}
+
+impl Default for Budgets {
+    fn default() -> Self {
+        Budgets { l1: 100, l2: 5_000, resource: 10_000, listing: 8_000, severity: Severity::Warning }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Limits {
+    pub max_file_bytes: u64,
+    pub max_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_file_bytes: 1024 * 1024, max_depth: 8 }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Provider {
+    pub organization: String,
+    pub url: String,
+}
+
+impl Settings {
+    /// The profile for a skill directory (relative, `/`-separated): the longest matching folder in
+    /// `profiles`, else the catalogue's profile.
+    pub fn profile_for(&self, dir: &str) -> Profile {
+        self.profiles
+            .iter()
+            .filter(|(folder, _)| {
+                let folder = folder.trim_end_matches('/');
+                dir == folder || dir.starts_with(&format!("{folder}/"))
+            })
+            .max_by_key(|(folder, _)| folder.len())
+            .map(|(_, p)| *p)
+            .unwrap_or(self.profile)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn longest_folder_wins() {
+        let mut s = Settings::default();
+        s.profiles.insert("legacy".into(), Profile::Legacy);
+        s.profiles.insert("legacy/cc".into(), Profile::ClaudeCode);
+        assert_eq!(s.profile_for("legacy/x"), Profile::Legacy);
+        assert_eq!(s.profile_for("legacy/cc/y"), Profile::ClaudeCode);
+        assert_eq!(s.profile_for("legacyish/z"), Profile::AgentSkills);
+    }
+}

@@ -1,0 +1,217 @@
+//! Tools: parsing `allowed-tools` entries and deciding whether the catalogue's toolkit can supply
+//! them. A skill that declares a tool nobody supplies is refused rather than loaded amputated.
+
+/// Claude Code's built-in tools, the toolkit assumed when a catalogue declares none.
+pub const DEFAULT_TOOLKIT: &[&str] = &[
+    "AskUserQuestion", "Bash", "BashOutput", "Edit", "ExitPlanMode", "Glob", "Grep", "KillShell", "LS",
+    "MultiEdit", "NotebookEdit", "NotebookRead", "Read", "Skill", "SlashCommand", "Task", "TodoWrite",
+    "WebFetch", "WebSearch", "Write",
+];
+
+/// A tool entry: `Read`, `Bash(git:*)`, `mcp__github__*`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolSpec {
+    pub name: String,
+    pub argument: Option<String>,
+}
+
+impl ToolSpec {
+    pub fn parse(entry: &str) -> Result<ToolSpec, String> {
+        let entry = entry.trim();
+        if entry.is_empty() {
+            return Err("an empty tool entry".into());
+        }
+        let (name, argument) = match entry.find('(') {
+            None => {
+                if entry.contains(')') {
+                    return Err(format!("`{entry}` has a `)` without `(`"));
+                }
+                (entry, None)
+            }
+            Some(open) => {
+                let Some(inner) = entry[open + 1..].strip_suffix(')') else {
+                    return Err(format!("`{entry}` opens a parenthesis it does not close"));
+                };
+                if inner.contains('(') || inner.contains(')') {
+                    return Err(format!("`{entry}` has nested or unbalanced parentheses"));
+                }
+                (&entry[..open], Some(inner.to_string()))
+            }
+        };
+        if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c == ',') {
+            return Err(format!("`{entry}` is not a tool name"));
+        }
+        Ok(ToolSpec { name: name.to_string(), argument })
+    }
+}
+
+/// Splits an `allowed-tools` string into entries: on whitespace and commas outside parentheses,
+/// so `Bash(git status) Read` is two entries. Returns the entries and whether commas were used.
+pub fn split_entries(text: &str) -> (Vec<String>, bool) {
+    let mut entries = Vec::new();
+    let mut current = String::new();
+    let mut depth = 0usize;
+    let mut commas = false;
+    for c in text.chars() {
+        match c {
+            '(' => {
+                depth += 1;
+                current.push(c);
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                current.push(c);
+            }
+            ',' if depth == 0 => {
+                commas = true;
+                if !current.trim().is_empty() {
+                    entries.push(std::mem::take(&mut current));
+                }
+                current.clear();
+            }
+            c if c.is_whitespace() && depth == 0 => {
+                if !current.is_empty() {
+                    entries.push(std::mem::take(&mut current));
+                }
+            }
+            c => current.push(c),
+        }
+    }
+    if !current.trim().is_empty() {
+        entries.push(current);
+    }
+    (entries, commas)
+}
+
+#[derive(Debug, Clone)]
+pub struct Toolkit {
+    entries: Vec<ToolSpec>,
+    pub is_default: bool,
+}
+
+impl Toolkit {
+    pub fn new(entries: Option<&[String]>) -> Toolkit {
+        match entries {
+            Some(list) => Toolkit { entries: list.iter().filter_map(|e| ToolSpec::parse(e).ok()).collect(), is_default: false },
+            None => Toolkit {
+                entries: DEFAULT_TOOLKIT.iter().map(|n| ToolSpec { name: n.to_string(), argument: None }).collect(),
+                is_default: true,
+            },
+        }
+    }
+
+    pub fn supplies(&self, wanted: &ToolSpec) -> bool {
+        self.entries.iter().any(|have| covers(have, wanted))
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.entries
+            .iter()
+            .map(|e| match &e.argument {
+                Some(a) => format!("{}({a})", e.name),
+                None => e.name.clone(),
+            })
+            .collect()
+    }
+}
+
+fn covers(have: &ToolSpec, wanted: &ToolSpec) -> bool {
+    if !glob(&have.name, &wanted.name) {
+        return false;
+    }
+    match (&have.argument, &wanted.argument) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(have), Some(wanted)) => argument_covers(have, wanted),
+    }
+}
+
+/// `git:*` covers `git:*`, `git status`, `git log:*`; other patterns are globs on the argument.
+fn argument_covers(have: &str, wanted: &str) -> bool {
+    if let Some(prefix) = have.strip_suffix(":*") {
+        let wanted = wanted.strip_suffix(":*").unwrap_or(wanted);
+        return wanted == prefix
+            || wanted.strip_prefix(prefix).is_some_and(|rest| rest.starts_with(' ') || rest.starts_with(':'));
+    }
+    glob(have, wanted)
+}
+
+/// `*` matches any run of characters; everything else matches itself.
+fn glob(pattern: &str, text: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('*').collect();
+    if parts.len() == 1 {
+        return pattern == text;
+    }
+    let mut rest = text;
+    for (i, part) in parts.iter().enumerate() {
+        if i == 0 {
+            let Some(r) = rest.strip_prefix(part) else { return false };
+            rest = r;
+        } else if i == parts.len() - 1 {
+            return rest.ends_with(part);
+        } else {
+            let Some(found) = rest.find(part) else { return false };
+            rest = &rest[found + part.len()..];
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kit(entries: &[&str]) -> Toolkit {
+        Toolkit::new(Some(&entries.iter().map(|s| s.to_string()).collect::<Vec<_>>()))
+    }
+
+    fn spec(s: &str) -> ToolSpec {
+        ToolSpec::parse(s).unwrap()
+    }
+
+    #[test]
+    fn whole_tools_cover_their_patterns() {
+        let k = kit(&["Bash", "Read"]);
+        assert!(k.supplies(&spec("Bash(git:*)")));
+        assert!(k.supplies(&spec("Read")));
+        assert!(!k.supplies(&spec("Write")));
+    }
+
+    #[test]
+    fn command_prefixes() {
+        let k = kit(&["Bash(git:*)"]);
+        assert!(k.supplies(&spec("Bash(git:*)")));
+        assert!(k.supplies(&spec("Bash(git status)")));
+        assert!(k.supplies(&spec("Bash(git log:*)")));
+        assert!(!k.supplies(&spec("Bash(gitk)")));
+        assert!(!k.supplies(&spec("Bash(rm -rf:*)")));
+        assert!(!k.supplies(&spec("Bash")));
+    }
+
+    #[test]
+    fn name_globs() {
+        let k = kit(&["mcp__github__*"]);
+        assert!(k.supplies(&spec("mcp__github__create_issue")));
+        assert!(!k.supplies(&spec("mcp__jira__create")));
+    }
+
+    #[test]
+    fn malformed_entries_are_refused() {
+        assert!(ToolSpec::parse("Bash(git:*").is_err());
+        assert!(ToolSpec::parse("Bash)").is_err());
+        assert!(ToolSpec::parse("Bash((x))").is_err());
+        assert!(ToolSpec::parse("").is_err());
+    }
+
+    #[test]
+    fn splitting_respects_parentheses_and_reports_commas() {
+        assert_eq!(split_entries("Bash(git status) Read"), (vec!["Bash(git status)".into(), "Read".into()], false));
+        assert_eq!(split_entries("Read, Write,Edit"), (vec!["Read".into(), "Write".into(), "Edit".into()], true));
+    }
+
+    #[test]
+    fn default_toolkit_is_claude_codes() {
+        let k = Toolkit::new(None);
+        assert!(k.is_default && k.supplies(&spec("Read")) && !k.supplies(&spec("Deploy")));
+    }
+}
