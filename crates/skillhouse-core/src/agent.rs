@@ -20,6 +20,8 @@ pub struct Agent {
     pub tools: Vec<String>,
     /// Skills the agent lists, with the file position of each entry.
     pub skills: Vec<SkillRef>,
+    /// The Markdown body; empty when the skill came from the index (read the file instead).
+    #[serde(skip)]
     pub body: String,
     pub stamp: FileStamp,
     pub diagnostics: Vec<Diagnostic>,

@@ -192,22 +192,40 @@ pub fn assemble(prepared: Prepared, mut skills: Vec<Skill>, mut agents: Vec<Agen
         }
     }
 
-    check_duplicate_skills(&mut skills);
-    check_agents(&mut agents, &skills);
-    if skills.is_empty() {
-        catalogue_level.push(
+    diagnostic::sort(&mut catalogue_level);
+    let mut catalogue = Catalogue { root, settings, fragment, skills, agents, diagnostics: catalogue_level };
+    recheck(&mut catalogue);
+    catalogue
+}
+
+/// Codes of the rules that look across skills and agents; [`recheck`] recomputes them.
+const CROSS_CODES: &[Code] = &[Code::SkillDuplicateName, Code::AgentUnknownSkill, Code::AgentDuplicateName, Code::CatalogueNoSkills];
+
+/// Re-runs the rules that need the whole catalogue, after any skill or agent changed.
+pub fn recheck(catalogue: &mut Catalogue) {
+    let cross = |d: &Diagnostic| CROSS_CODES.contains(&d.code);
+    catalogue.diagnostics.retain(|d| !cross(d));
+    for s in &mut catalogue.skills {
+        s.diagnostics.retain(|d| !cross(d));
+    }
+    for a in &mut catalogue.agents {
+        a.diagnostics.retain(|d| !cross(d));
+    }
+    check_duplicate_skills(&mut catalogue.skills);
+    check_agents(&mut catalogue.agents, &catalogue.skills);
+    if catalogue.skills.is_empty() {
+        catalogue.diagnostics.push(
             Diagnostic::warning(Code::CatalogueNoSkills, "", Position::START, "no SKILL.md was found in this catalogue")
                 .with_hint("a skill is a folder holding a file named exactly SKILL.md; create one with `skillhouse new NAME`"),
         );
     }
-    for s in &mut skills {
+    for s in &mut catalogue.skills {
         diagnostic::sort(&mut s.diagnostics);
     }
-    for a in &mut agents {
+    for a in &mut catalogue.agents {
         diagnostic::sort(&mut a.diagnostics);
     }
-    diagnostic::sort(&mut catalogue_level);
-    Catalogue { root, settings, fragment, skills, agents, diagnostics: catalogue_level }
+    diagnostic::sort(&mut catalogue.diagnostics);
 }
 
 fn check_duplicate_skills(skills: &mut [Skill]) {

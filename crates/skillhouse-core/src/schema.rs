@@ -81,6 +81,10 @@ impl Schemas {
         }
     }
 
+    pub fn is_valid(&self, subject: Subject, instance: &serde_json::Value) -> bool {
+        self.validator(subject).is_valid(instance)
+    }
+
     /// Validates a frontmatter tree; each schema error becomes a diagnostic at the key it concerns.
     pub fn check(&self, subject: Subject, file: &str, root: &Node, diagnostics: &mut Vec<Diagnostic>) {
         let instance = root.to_json();

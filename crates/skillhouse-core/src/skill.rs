@@ -29,6 +29,8 @@ pub struct Skill {
     pub allowed_tools: Vec<String>,
     /// `metadata.token-budget`, which overrides the L2 budget for this skill.
     pub token_budget: Option<u64>,
+    /// The Markdown body; empty when the skill came from the index (read the file instead).
+    #[serde(skip)]
     pub body: String,
     pub body_line: u32,
     /// File lines of the `name` and `description` keys, where later diagnostics point.
@@ -353,7 +355,7 @@ fn relative_links(body: &str) -> Vec<(String, usize)> {
 
 /// Lists a skill's files other than `SKILL.md`, leaving out nested skills. Symlinks that lead
 /// outside the catalogue are reported and not followed.
-fn list_resources(root: &Path, found: &SkillDir, diagnostics: &mut Vec<Diagnostic>) -> Vec<Resource> {
+pub fn list_resources(root: &Path, found: &SkillDir, diagnostics: &mut Vec<Diagnostic>) -> Vec<Resource> {
     let mut resources = Vec::new();
     let mut stack = vec![(found.path.clone(), String::new(), 0usize)];
     while let Some((dir, rel, depth)) = stack.pop() {

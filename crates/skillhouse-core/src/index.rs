@@ -1,0 +1,514 @@
+//! The SQLite index: a derived, disposable store of what a load found, so that re-opening a
+//! catalogue re-reads only what changed and search is instant.
+//!
+//! Invariant: the index holds nothing that cannot be rebuilt from the catalogue folder. Deleting
+//! the file loses nothing but time.
+
+use crate::agent::{self, Agent};
+use crate::catalogue::{self, Catalogue, LoadError, LoadOptions, Prepared};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::document::{sha256_hex, FileStamp};
+use crate::schema::Schemas;
+use crate::skill::{self, Context, Skill};
+use crate::tokens::{self, Cache, Levels};
+use crate::toolkit::Toolkit;
+use rayon::prelude::*;
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Schema version written to `PRAGMA user_version`.
+pub const SCHEMA_VERSION: i32 = 1;
+
+/// Forward migrations: entry `i` takes the schema from version `i` to `i + 1`.
+const MIGRATIONS: &[&str] = &[r#"
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE files (
+    path TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    sha256 TEXT
+);
+CREATE INDEX files_owner ON files(owner);
+CREATE TABLE skills (
+    dir TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    profile TEXT NOT NULL,
+    errors INTEGER NOT NULL,
+    warnings INTEGER NOT NULL,
+    l1 INTEGER, l2 INTEGER, l3 INTEGER,
+    record TEXT NOT NULL
+);
+CREATE INDEX skills_name ON skills(name);
+CREATE TABLE agents (
+    file TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    record TEXT NOT NULL
+);
+CREATE TABLE diagnostics (
+    owner TEXT NOT NULL,
+    code TEXT NOT NULL,
+    severity TEXT NOT NULL,
+    file TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    col INTEGER NOT NULL,
+    pointer TEXT,
+    message TEXT NOT NULL,
+    hint TEXT
+);
+CREATE INDEX diagnostics_owner ON diagnostics(owner);
+CREATE INDEX diagnostics_code ON diagnostics(code);
+CREATE TABLE token_counts (sha256 TEXT PRIMARY KEY, tokens INTEGER NOT NULL);
+CREATE VIRTUAL TABLE skills_fts USING fts5(name, description, tags, body, dir UNINDEXED, tokenize = 'unicode61 remove_diacritics 2');
+"#];
+
+#[derive(Debug, thiserror::Error)]
+pub enum IndexError {
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    #[error("the index database failed: {0}; it is derived, so deleting it is safe")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("the index could not be stored: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Where the index of a catalogue lives by default: the user's data directory, keyed by the
+/// catalogue's canonical path.
+pub fn default_location(root: &Path) -> PathBuf {
+    let canonical = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    let key = sha256_hex(canonical.to_string_lossy().as_bytes());
+    dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("skillhouse").join("indexes").join(format!("{}.sqlite", &key[..16]))
+}
+
+/// Progress of a long load, reported from worker threads.
+pub trait Progress: Sync {
+    fn started(&self, _phase: Phase, _total: usize) {}
+    fn advanced(&self, _done: usize) {}
+}
+
+impl Progress for () {}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    Checking,
+    Counting,
+    Writing,
+}
+
+/// What opening a catalogue through the index did, for progress displays and benchmarks.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Refresh {
+    pub reused: usize,
+    pub reloaded: usize,
+    pub removed: usize,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredSkill {
+    skill: Skill,
+    /// Diagnostics as the skill's own load produced them (cross-catalogue ones are recomputed).
+    diagnostics: Vec<Diagnostic>,
+}
+
+pub struct Index {
+    conn: Connection,
+}
+
+impl Index {
+    pub fn open(path: &Path) -> Result<Index, IndexError> {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        let conn = Connection::open(path)?;
+        Self::init(conn)
+    }
+
+    pub fn in_memory() -> Result<Index, IndexError> {
+        Self::init(Connection::open_in_memory()?)
+    }
+
+    fn init(conn: Connection) -> Result<Index, IndexError> {
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        let mut index = Index { conn };
+        index.migrate()?;
+        Ok(index)
+    }
+
+    pub fn schema_version(&self) -> Result<i32, IndexError> {
+        Ok(self.conn.pragma_query_value(None, "user_version", |r| r.get(0))?)
+    }
+
+    fn migrate(&mut self) -> Result<(), IndexError> {
+        let mut version = self.schema_version()?;
+        if version > SCHEMA_VERSION {
+            // Written by a newer Skillhouse: the index is derived, so start again.
+            self.reset()?;
+            version = 0;
+        }
+        while version < SCHEMA_VERSION {
+            let tx = self.conn.transaction()?;
+            tx.execute_batch(MIGRATIONS[version as usize])?;
+            tx.pragma_update(None, "user_version", version + 1)?;
+            tx.commit()?;
+            version += 1;
+        }
+        Ok(())
+    }
+
+    fn reset(&mut self) -> Result<(), IndexError> {
+        let tables: Vec<String> = self
+            .conn
+            .prepare("SELECT name FROM sqlite_master WHERE type IN ('table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'skills_fts_%'")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        for t in tables {
+            self.conn.execute_batch(&format!("DROP TABLE IF EXISTS \"{t}\""))?;
+        }
+        self.conn.pragma_update(None, "user_version", 0)?;
+        Ok(())
+    }
+
+    fn meta(&self, key: &str) -> Result<Option<String>, IndexError> {
+        Ok(self.conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0)).optional()?)
+    }
+
+    fn token_cache(&self) -> Result<Cache, IndexError> {
+        let mut stmt = self.conn.prepare("SELECT sha256, tokens FROM token_counts")?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn stored_skills(&self) -> Result<HashMap<String, StoredSkill>, IndexError> {
+        let mut stmt = self.conn.prepare("SELECT dir, record FROM skills")?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+        let mut out = HashMap::new();
+        for row in rows {
+            let (dir, record) = row?;
+            if let Ok(stored) = serde_json::from_str::<StoredSkill>(&record) {
+                out.insert(dir, stored);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Opens a catalogue through the index: unchanged skills come from the index, changed ones
+    /// are re-read and re-counted, and the index is brought up to date.
+    pub fn load(&mut self, root: &Path, options: &LoadOptions, progress: &dyn Progress) -> Result<(Catalogue, Refresh), IndexError> {
+        let schemas = Schemas::new();
+        let prepared = catalogue::prepare(root, options, &schemas)?;
+        let fingerprint = fingerprint(&prepared);
+        let same_settings = self.meta("fingerprint")?.as_deref() == Some(fingerprint.as_str())
+            && self.meta("root")?.as_deref() == Some(prepared.root.to_string_lossy().as_ref());
+        let mut stored = if same_settings { self.stored_skills()? } else { HashMap::new() };
+        let mut cache = self.token_cache()?;
+
+        // Decide per skill: reuse (file and resources unchanged) or reload.
+        let mut reused: Vec<Skill> = Vec::new();
+        let mut to_load = Vec::new();
+        for found in &prepared.layout.skills {
+            match stored.remove(&found.dir).filter(|s| unchanged(&prepared.root, &s.skill, found)) {
+                Some(s) => {
+                    let mut skill = s.skill;
+                    skill.diagnostics = s.diagnostics;
+                    skill.nested_in = found.parent.clone();
+                    reused.push(skill);
+                }
+                None => to_load.push(found.clone()),
+            }
+        }
+        let removed: Vec<String> = stored.into_keys().collect();
+
+        let toolkit = Toolkit::new(prepared.settings.toolkit.as_deref());
+        let cx = Context { root: &prepared.root, schemas: &schemas, toolkit: &toolkit, max_file_bytes: prepared.settings.limits.max_file_bytes };
+        progress.started(Phase::Checking, to_load.len());
+        let done = AtomicUsize::new(0);
+        let mut loaded: Vec<Skill> = to_load
+            .par_iter()
+            .map(|found| {
+                let s = skill::load(&cx, found, prepared.profile_for(&found.dir));
+                progress.advanced(done.fetch_add(1, Ordering::Relaxed) + 1);
+                s
+            })
+            .collect();
+
+        progress.started(Phase::Counting, loaded.len());
+        let fragment_tokens = match prepared.fragment.as_deref() {
+            Some(f) => *cache.entry(sha256_hex(f.as_bytes())).or_insert_with(|| tokens::count(f)),
+            None => 0,
+        };
+        let done = AtomicUsize::new(0);
+        let counted: Vec<(Levels, Vec<(String, u64)>)> = loaded
+            .par_iter()
+            .map(|s| {
+                let mut fresh = Vec::new();
+                let levels = tokens::count_skill(&prepared.root, s, fragment_tokens, &cache, &HashMap::new(), &mut fresh);
+                progress.advanced(done.fetch_add(1, Ordering::Relaxed) + 1);
+                (levels, fresh)
+            })
+            .collect();
+        let budgets = prepared.settings.budgets;
+        let mut fresh_counts = Vec::new();
+        for (s, (levels, fresh)) in loaded.iter_mut().zip(counted) {
+            fresh_counts.extend(fresh);
+            tokens::set_levels(s, levels, &budgets);
+        }
+        cache.extend(fresh_counts.iter().cloned());
+
+        let agents: Vec<Agent> = prepared.layout.agents.par_iter().map(|f| agent::load(&cx, f)).collect();
+        let refresh = Refresh { reused: reused.len(), reloaded: loaded.len(), removed: removed.len() };
+
+        progress.started(Phase::Writing, loaded.len());
+        self.write(&prepared, &fingerprint, &loaded, &removed, &fresh_counts, !same_settings)?;
+
+        let mut skills = reused;
+        skills.extend(loaded.into_iter().map(|mut s| {
+            s.body = String::new(); // the index has it; keep memory flat on large catalogues
+            s
+        }));
+        let mut catalogue = catalogue::assemble(prepared, skills, agents);
+        tokens::add_listing_diagnostic(&mut catalogue);
+        self.write_catalogue_rows(&catalogue)?;
+        Ok((catalogue, refresh))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn write(&mut self, prepared: &Prepared, fingerprint: &str, loaded: &[Skill], removed: &[String], fresh: &[(String, u64)], clear: bool) -> Result<(), IndexError> {
+        let tx = self.conn.transaction()?;
+        if clear {
+            tx.execute_batch("DELETE FROM skills; DELETE FROM files; DELETE FROM skills_fts; DELETE FROM diagnostics;")?;
+        }
+        {
+            let mut put_meta = tx.prepare_cached("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)")?;
+            put_meta.execute(params!["fingerprint", fingerprint])?;
+            put_meta.execute(params!["root", prepared.root.to_string_lossy()])?;
+            let mut put_count = tx.prepare_cached("INSERT OR IGNORE INTO token_counts(sha256, tokens) VALUES (?1, ?2)")?;
+            for (hash, n) in fresh {
+                put_count.execute(params![hash, *n as i64])?;
+            }
+            for dir in removed.iter().map(String::as_str).chain(loaded.iter().map(|s| s.dir.as_str())) {
+                delete_skill_rows(&tx, dir)?;
+            }
+            for s in loaded {
+                insert_skill_rows(&tx, s)?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Agents and the whole-catalogue diagnostics are few; they are rewritten on every load.
+    fn write_catalogue_rows(&mut self, catalogue: &Catalogue) -> Result<(), IndexError> {
+        let tx = self.conn.transaction()?;
+        tx.execute("DELETE FROM agents", [])?;
+        tx.execute("DELETE FROM diagnostics WHERE owner NOT IN (SELECT dir FROM skills)", [])?;
+        {
+            let mut put_agent = tx.prepare_cached("INSERT INTO agents(file, name, record) VALUES (?1, ?2, ?3)")?;
+            for a in &catalogue.agents {
+                put_agent.execute(params![a.file, a.name, serde_json::to_string(a).unwrap_or_default()])?;
+                insert_diagnostics(&tx, &a.file, &a.diagnostics)?;
+            }
+            insert_diagnostics(&tx, "", &catalogue.diagnostics)?;
+            // Cross-catalogue diagnostics on skills change when other skills change.
+            let cross: Vec<&Skill> = catalogue.skills.iter().filter(|s| s.diagnostics.iter().any(|d| d.code == Code::SkillDuplicateName)).collect();
+            for s in cross {
+                tx.execute("DELETE FROM diagnostics WHERE owner = ?1", [&s.dir])?;
+                insert_diagnostics(&tx, &s.dir, &s.diagnostics)?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Re-reads the given skills (by directory) after they changed on disk, re-counts them and
+    /// re-runs the catalogue-wide rules. This is what the app calls from its file watcher.
+    pub fn refresh_skills(&mut self, catalogue: &mut Catalogue, dirs: &[String]) -> Result<(), IndexError> {
+        let schemas = Schemas::new();
+        let toolkit = catalogue.toolkit();
+        let cx = Context { root: &catalogue.root, schemas: &schemas, toolkit: &toolkit, max_file_bytes: catalogue.settings.limits.max_file_bytes };
+        let mut cache = Cache::new();
+        let fragment_tokens = catalogue.fragment.as_deref().map(tokens::count).unwrap_or(0);
+        let mut reloaded = Vec::new();
+        let mut removed = Vec::new();
+        for dir in dirs {
+            let path = catalogue.root.join(dir);
+            let position = catalogue.skills.iter().position(|s| &s.dir == dir);
+            if !path.join(crate::scan::SKILL_FILE).is_file() {
+                if let Some(i) = position {
+                    catalogue.skills.remove(i);
+                }
+                removed.push(dir.clone());
+                continue;
+            }
+            let parent = catalogue.skills.iter().filter(|s| dir.starts_with(&format!("{}/", s.dir))).map(|s| s.dir.clone()).max_by_key(|d| d.len());
+            let found = crate::scan::SkillDir { dir: dir.clone(), path, parent };
+            let profile = catalogue.settings.profile_for(dir);
+            let mut s = skill::load(&cx, &found, profile);
+            let known: HashMap<String, tokens::ResourceTokens> = position
+                .and_then(|i| catalogue.skills[i].tokens.as_ref())
+                .map(|t| t.resources.iter().map(|r| (r.path.clone(), r.clone())).collect())
+                .unwrap_or_default();
+            let mut fresh = Vec::new();
+            let levels = tokens::count_skill(&catalogue.root, &s, fragment_tokens, &cache, &known, &mut fresh);
+            cache.extend(fresh);
+            tokens::set_levels(&mut s, levels, &catalogue.settings.budgets);
+            reloaded.push(s.clone());
+            s.body = String::new();
+            match position {
+                Some(i) => catalogue.skills[i] = s,
+                None => {
+                    catalogue.skills.push(s);
+                    catalogue.skills.sort_by(|a, b| a.dir.cmp(&b.dir));
+                }
+            }
+        }
+        catalogue::recheck(catalogue);
+        tokens::add_listing_diagnostic(catalogue);
+        let fresh: Vec<(String, u64)> = cache.into_iter().collect();
+        let tx = self.conn.transaction()?;
+        {
+            let mut put_count = tx.prepare_cached("INSERT OR IGNORE INTO token_counts(sha256, tokens) VALUES (?1, ?2)")?;
+            for (hash, n) in &fresh {
+                put_count.execute(params![hash, *n as i64])?;
+            }
+            for dir in removed.iter().chain(reloaded.iter().map(|s| &s.dir)) {
+                delete_skill_rows(&tx, dir)?;
+            }
+            for s in &reloaded {
+                insert_skill_rows(&tx, s)?;
+            }
+        }
+        tx.commit()?;
+        self.write_catalogue_rows(catalogue)?;
+        Ok(())
+    }
+
+    /// Full-text search over name, description, tags and body. Each word of `query` must match
+    /// (as a prefix, so results come while typing). Best matches first.
+    pub fn search(&self, query: &str, limit: usize) -> Result<Vec<Hit>, IndexError> {
+        let Some(expression) = fts_expression(query) else { return Ok(Vec::new()) };
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT dir, name, description, snippet(skills_fts, 3, '[', ']', '…', 12) FROM skills_fts WHERE skills_fts MATCH ?1 ORDER BY bm25(skills_fts, 10.0, 5.0, 3.0, 1.0) LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![expression, limit as i64], |r| Ok(Hit { dir: r.get(0)?, name: r.get(1)?, description: r.get(2)?, snippet: r.get(3)? }))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Diagnostics stored for the catalogue, by code (for filters).
+    pub fn diagnostic_counts(&self) -> Result<Vec<(String, String, i64)>, IndexError> {
+        let mut stmt = self.conn.prepare("SELECT code, severity, COUNT(*) FROM diagnostics GROUP BY code, severity ORDER BY code")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hit {
+    pub dir: String,
+    pub name: String,
+    pub description: String,
+    /// A piece of the body around the match, matches in `[brackets]`.
+    pub snippet: String,
+}
+
+/// Turns what a person typed into an FTS5 expression: each word quoted (so FTS syntax in the
+/// query is taken literally) and matched as a prefix.
+fn fts_expression(query: &str) -> Option<String> {
+    let terms: Vec<String> = query
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|t| !t.is_empty())
+        .map(|t| format!("\"{}\"*", t.replace('"', "\"\"")))
+        .collect();
+    (!terms.is_empty()).then(|| terms.join(" AND "))
+}
+
+fn delete_skill_rows(tx: &rusqlite::Transaction<'_>, dir: &str) -> Result<(), rusqlite::Error> {
+    tx.prepare_cached("DELETE FROM skills WHERE dir = ?1")?.execute([dir])?;
+    tx.prepare_cached("DELETE FROM files WHERE owner = ?1")?.execute([dir])?;
+    tx.prepare_cached("DELETE FROM diagnostics WHERE owner = ?1")?.execute([dir])?;
+    tx.prepare_cached("DELETE FROM skills_fts WHERE dir = ?1")?.execute([dir])?;
+    Ok(())
+}
+
+fn insert_skill_rows(tx: &rusqlite::Transaction<'_>, s: &Skill) -> Result<(), rusqlite::Error> {
+    let counts = crate::diagnostic::Counts::of(&s.diagnostics);
+    let record = serde_json::to_string(&StoredSkill { skill: Skill { diagnostics: Vec::new(), ..s.clone() }, diagnostics: s.diagnostics.clone() }).unwrap_or_default();
+    let t = s.tokens.as_ref();
+    tx.prepare_cached("INSERT INTO skills(dir, name, description, profile, errors, warnings, l1, l2, l3, record) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")?
+        .execute(params![
+            s.dir,
+            s.name,
+            s.description,
+            s.profile.as_str(),
+            counts.errors as i64,
+            counts.warnings as i64,
+            t.map(|t| t.l1 as i64),
+            t.map(|t| t.l2 as i64),
+            t.map(|t| t.l3 as i64),
+            record
+        ])?;
+    let mut put_file = tx.prepare_cached("INSERT OR REPLACE INTO files(path, owner, size, mtime_ns, sha256) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+    put_file.execute(params![s.file(), s.dir, s.stamp.size as i64, s.stamp.mtime_ns, s.stamp.sha256])?;
+    let hashes: HashMap<&str, Option<&str>> = t.map(|t| t.resources.iter().map(|r| (r.path.as_str(), r.sha256.as_deref())).collect()).unwrap_or_default();
+    for r in &s.resources {
+        put_file.execute(params![format!("{}/{}", s.dir, r.path), s.dir, r.size as i64, r.mtime_ns, hashes.get(r.path.as_str()).copied().flatten()])?;
+    }
+    insert_diagnostics(tx, &s.dir, &s.diagnostics)?;
+    tx.prepare_cached("INSERT INTO skills_fts(name, description, tags, body, dir) VALUES (?1, ?2, ?3, ?4, ?5)")?
+        .execute(params![s.name, s.description, s.tags.join(" "), s.body, s.dir])?;
+    Ok(())
+}
+
+fn insert_diagnostics(tx: &rusqlite::Transaction<'_>, owner: &str, diagnostics: &[Diagnostic]) -> Result<(), rusqlite::Error> {
+    let mut put = tx.prepare_cached("INSERT INTO diagnostics(owner, code, severity, file, line, col, pointer, message, hint) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")?;
+    for d in diagnostics {
+        put.execute(params![owner, d.code.as_str(), d.severity.to_string(), d.file, d.line, d.column, d.pointer, d.message, d.hint])?;
+    }
+    Ok(())
+}
+
+/// Whether a stored skill still matches the disk: its `SKILL.md` and every resource have the
+/// same size and modification time (or, for `SKILL.md`, the same content hash), and no resource
+/// came or went.
+fn unchanged(root: &Path, stored: &Skill, found: &crate::scan::SkillDir) -> bool {
+    let skill_md = found.path.join(crate::scan::SKILL_FILE);
+    let Ok(meta) = std::fs::metadata(&skill_md) else { return false };
+    let (size, mtime_ns) = FileStamp::of_metadata(&meta);
+    if size != stored.stamp.size {
+        return false;
+    }
+    if mtime_ns != stored.stamp.mtime_ns {
+        // Touched but maybe not changed (a checkout, a save without edits): compare content.
+        let same = std::fs::read(&skill_md).map(|b| sha256_hex(&b) == stored.stamp.sha256).unwrap_or(false);
+        if !same {
+            return false;
+        }
+    }
+    resources_unchanged(root, stored, found)
+}
+
+fn resources_unchanged(root: &Path, stored: &Skill, found: &crate::scan::SkillDir) -> bool {
+    let current = skill::list_resources(root, found, &mut Vec::new());
+    current == stored.resources
+}
+
+/// Everything besides the files that decides a load's result: when it changes, every skill is
+/// checked again (token counts by content hash stay valid).
+fn fingerprint(prepared: &Prepared) -> String {
+    let settings = serde_json::to_string(&prepared.settings).unwrap_or_default();
+    let schemas: String = crate::schema::FILES.iter().map(|(_, t)| *t).collect();
+    sha256_hex(
+        format!(
+            "{}\n{settings}\n{}\n{:?}\n{}",
+            env!("CARGO_PKG_VERSION"),
+            prepared.fragment.as_deref().unwrap_or_default(),
+            prepared.profile_override,
+            sha256_hex(schemas.as_bytes())
+        )
+        .as_bytes(),
+    )
+}

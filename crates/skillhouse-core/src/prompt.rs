@@ -1,0 +1,43 @@
+//! The `<available_skills>` block that agent runtimes put in a system prompt, in the layout of the
+//! reference implementation (`skills-ref to-prompt`): one value per line, HTML-escaped.
+
+use crate::catalogue::Catalogue;
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#x27;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Skills with errors are left out: a runtime that loads strictly would refuse them.
+pub fn available_skills(catalogue: &Catalogue) -> String {
+    let mut out = String::from("<available_skills>\n");
+    for s in catalogue.skills.iter().filter(|s| s.parsed && !s.has_errors()) {
+        let location = catalogue.root.join(s.file());
+        out.push_str(&format!(
+            "<skill>\n<name>\n{}\n</name>\n<description>\n{}\n</description>\n<location>\n{}\n</location>\n</skill>\n",
+            escape(&s.name),
+            escape(&s.description),
+            escape(&location.to_string_lossy())
+        ));
+    }
+    out.push_str("</available_skills>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn escapes_like_python_html_escape() {
+        assert_eq!(super::escape(r#"a<b>&"c'"#), "a&lt;b&gt;&amp;&quot;c&#x27;");
+    }
+}

@@ -1,0 +1,106 @@
+//! The catalogue's figures: what ADR-017 measures success by, and what the dashboard shows.
+
+use crate::catalogue::Catalogue;
+use crate::diagnostic::Code;
+use crate::profile::Profile;
+use crate::schema::{Schemas, Subject};
+use crate::skill::Skill;
+use crate::tokens::{self, Listing};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    pub skills: usize,
+    pub agents: usize,
+    /// Skills per agent; `None` without agents.
+    pub skill_agent_ratio: Option<f64>,
+    /// Skills that would pass under the `agentskills` profile, whatever profile they use here.
+    pub valid_agentskills: Share,
+    pub within_budget: Share,
+    pub errors: usize,
+    pub warnings: usize,
+    pub tokens: TokenTotals,
+    pub listing: Listing,
+    /// The skills with the largest L2, heaviest first (at most ten).
+    pub heaviest: Vec<Heavy>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Share {
+    pub count: usize,
+    /// Between 0 and 1; 0 for an empty catalogue.
+    pub share: f64,
+}
+
+impl Share {
+    fn of(count: usize, total: usize) -> Share {
+        Share { count, share: if total == 0 { 0.0 } else { count as f64 / total as f64 } }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenTotals {
+    pub l1: u64,
+    pub l2: u64,
+    pub l3: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Heavy {
+    pub name: String,
+    pub l2: u64,
+    pub l3: u64,
+}
+
+/// Codes whose verdict depends on the profile; the rest hold under every profile.
+const PROFILE_CODES: &[Code] = &[
+    Code::FieldRequired, Code::FieldType, Code::FieldUnknown, Code::FieldInvalid, Code::NameFormat, Code::NameLength,
+    Code::DescriptionLength, Code::CompatibilityLength, Code::NameDirMismatch,
+];
+
+fn valid_under_agentskills(skill: &Skill, schemas: &Schemas) -> bool {
+    if !skill.parsed || skill.diagnostics.iter().any(|d| d.is_error() && !PROFILE_CODES.contains(&d.code)) {
+        return false;
+    }
+    let dir_name = skill.dir.rsplit('/').next().unwrap_or(&skill.dir);
+    skill.name == dir_name && schemas.is_valid(Subject::Skill(Profile::AgentSkills), &skill.frontmatter)
+}
+
+pub fn compute(catalogue: &Catalogue) -> Stats {
+    let schemas = Schemas::new();
+    let skills = catalogue.skills.len();
+    let agents = catalogue.agents.len();
+    let valid = catalogue.skills.iter().filter(|s| valid_under_agentskills(s, &schemas)).count();
+    let budget_codes = [Code::BudgetL1, Code::BudgetL2, Code::BudgetResource];
+    let within = catalogue
+        .skills
+        .iter()
+        .filter(|s| s.tokens.is_some() && !s.diagnostics.iter().any(|d| budget_codes.contains(&d.code)))
+        .count();
+    let mut totals = TokenTotals::default();
+    for t in catalogue.skills.iter().filter_map(|s| s.tokens.as_ref()) {
+        totals.l1 += t.l1;
+        totals.l2 += t.l2;
+        totals.l3 += t.l3;
+    }
+    let mut heaviest: Vec<Heavy> = catalogue
+        .skills
+        .iter()
+        .filter_map(|s| s.tokens.as_ref().map(|t| Heavy { name: s.name.clone(), l2: t.l2, l3: t.l3 }))
+        .collect();
+    heaviest.sort_by(|a, b| b.l2.cmp(&a.l2).then_with(|| a.name.cmp(&b.name)));
+    heaviest.truncate(10);
+    let counts = catalogue.counts();
+    Stats {
+        skills,
+        agents,
+        skill_agent_ratio: (agents > 0).then(|| skills as f64 / agents as f64),
+        valid_agentskills: Share::of(valid, skills),
+        within_budget: Share::of(within, skills),
+        errors: counts.errors,
+        warnings: counts.warnings,
+        tokens: totals,
+        listing: tokens::listing(catalogue),
+        heaviest,
+    }
+}
