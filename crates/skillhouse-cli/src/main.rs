@@ -158,7 +158,8 @@ fn run(command: Command) -> Result<u8, String> {
         Command::Search { query, catalogue, limit, index, format } => {
             let mut idx = open_index(&catalogue, &index)?;
             idx.load(&catalogue, &LoadOptions::default(), &()).map_err(|e| e.to_string())?;
-            let hits = idx.search(&query, limit).map_err(|e| e.to_string())?;
+            let mut hits = idx.search(&query, limit).map_err(|e| e.to_string())?;
+            idx.snippets(&query, &mut hits).map_err(|e| e.to_string())?;
             match format {
                 Format::Json => print_json(&hits),
                 Format::Text => render::hits(&hits),

@@ -181,17 +181,17 @@ pub fn assemble(prepared: Prepared, mut skills: Vec<Skill>, mut agents: Vec<Agen
     skills.sort_by(|a, b| a.dir.cmp(&b.dir));
     agents.sort_by(|a, b| a.file.cmp(&b.file));
 
-    // Diagnostics the scan made about a skill's own file travel with that skill.
-    let by_file: HashMap<String, usize> = skills.iter().enumerate().map(|(i, s)| (s.file(), i)).collect();
+    // Diagnostics the scan made about a file inside a skill travel with that skill.
+    let by_dir: HashMap<String, usize> = skills.iter().enumerate().map(|(i, s)| (s.dir.clone(), i)).collect();
     let mut catalogue_level = Vec::new();
     for d in diagnostics {
-        match by_file.get(&d.file) {
+        let owner = std::iter::successors(Some(d.file.as_str()), |f| f.rfind('/').map(|i| &f[..i])).skip(1).find_map(|dir| by_dir.get(dir));
+        match owner {
             Some(&i) if !skills[i].diagnostics.contains(&d) => skills[i].diagnostics.push(d),
             Some(_) => {}
             None => catalogue_level.push(d),
         }
     }
-
     diagnostic::sort(&mut catalogue_level);
     let mut catalogue = Catalogue { root, settings, fragment, skills, agents, diagnostics: catalogue_level };
     recheck(&mut catalogue);

@@ -7,7 +7,7 @@
 use crate::agent::{self, Agent};
 use crate::catalogue::{self, Catalogue, LoadError, LoadOptions, Prepared};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::document::{sha256_hex, FileStamp};
+use crate::document::sha256_hex;
 use crate::schema::Schemas;
 use crate::skill::{self, Context, Skill};
 use crate::tokens::{self, Cache, Levels};
@@ -34,7 +34,8 @@ CREATE TABLE files (
 );
 CREATE INDEX files_owner ON files(owner);
 CREATE TABLE skills (
-    dir TEXT PRIMARY KEY,
+    id INTEGER PRIMARY KEY,
+    dir TEXT NOT NULL UNIQUE,
     name TEXT NOT NULL,
     description TEXT NOT NULL,
     profile TEXT NOT NULL,
@@ -64,6 +65,8 @@ CREATE INDEX diagnostics_owner ON diagnostics(owner);
 CREATE INDEX diagnostics_code ON diagnostics(code);
 CREATE TABLE token_counts (sha256 TEXT PRIMARY KEY, tokens INTEGER NOT NULL);
 CREATE VIRTUAL TABLE skills_fts USING fts5(name, description, tags, body, dir UNINDEXED, tokenize = 'unicode61 remove_diacritics 2');
+-- The routing text alone: small doclists, so ranking it on every keystroke stays cheap.
+CREATE VIRTUAL TABLE skills_meta_fts USING fts5(name, description, tags, dir UNINDEXED, tokenize = 'unicode61 remove_diacritics 2');
 "#];
 
 #[derive(Debug, thiserror::Error)]
@@ -161,13 +164,17 @@ impl Index {
     }
 
     fn reset(&mut self) -> Result<(), IndexError> {
-        let tables: Vec<String> = self
-            .conn
-            .prepare("SELECT name FROM sqlite_master WHERE type IN ('table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'skills_fts_%'")?
-            .query_map([], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        for t in tables {
-            self.conn.execute_batch(&format!("DROP TABLE IF EXISTS \"{t}\""))?;
+        // Virtual tables first: dropping one drops its shadow tables with it.
+        for kind in ["virtual", "plain"] {
+            let filter = if kind == "virtual" { "sql LIKE 'CREATE VIRTUAL%'" } else { "name NOT LIKE 'sqlite_%'" };
+            let tables: Vec<String> = self
+                .conn
+                .prepare(&format!("SELECT name FROM sqlite_master WHERE type = 'table' AND {filter}"))?
+                .query_map([], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            for t in tables {
+                self.conn.execute_batch(&format!("DROP TABLE IF EXISTS \"{t}\""))?;
+            }
         }
         self.conn.pragma_update(None, "user_version", 0)?;
         Ok(())
@@ -185,15 +192,9 @@ impl Index {
 
     fn stored_skills(&self) -> Result<HashMap<String, StoredSkill>, IndexError> {
         let mut stmt = self.conn.prepare("SELECT dir, record FROM skills")?;
-        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
-        let mut out = HashMap::new();
-        for row in rows {
-            let (dir, record) = row?;
-            if let Ok(stored) = serde_json::from_str::<StoredSkill>(&record) {
-                out.insert(dir, stored);
-            }
-        }
-        Ok(out)
+        let rows: Vec<(String, String)> = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+        // A record that does not parse (written by another version) is simply re-read from disk.
+        Ok(rows.into_par_iter().filter_map(|(dir, record)| serde_json::from_str::<StoredSkill>(&record).ok().map(|s| (dir, s))).collect())
     }
 
     /// Opens a catalogue through the index: unchanged skills come from the index, changed ones
@@ -211,7 +212,7 @@ impl Index {
         let mut reused: Vec<Skill> = Vec::new();
         let mut to_load = Vec::new();
         for found in &prepared.layout.skills {
-            match stored.remove(&found.dir).filter(|s| unchanged(&prepared.root, &s.skill, found)) {
+            match stored.remove(&found.dir).filter(|s| unchanged(&s.skill, found)) {
                 Some(s) => {
                     let mut skill = s.skill;
                     skill.diagnostics = s.diagnostics;
@@ -264,6 +265,7 @@ impl Index {
 
         progress.started(Phase::Writing, loaded.len());
         self.write(&prepared, &fingerprint, &loaded, &removed, &fresh_counts, !same_settings)?;
+        let reloaded_dirs: Vec<String> = loaded.iter().map(|s| s.dir.clone()).chain(removed.iter().cloned()).collect();
 
         let mut skills = reused;
         skills.extend(loaded.into_iter().map(|mut s| {
@@ -272,7 +274,7 @@ impl Index {
         }));
         let mut catalogue = catalogue::assemble(prepared, skills, agents);
         tokens::add_listing_diagnostic(&mut catalogue);
-        self.write_catalogue_rows(&catalogue)?;
+        self.sync_rows(&catalogue, &reloaded_dirs, true)?;
         Ok((catalogue, refresh))
     }
 
@@ -280,7 +282,7 @@ impl Index {
     fn write(&mut self, prepared: &Prepared, fingerprint: &str, loaded: &[Skill], removed: &[String], fresh: &[(String, u64)], clear: bool) -> Result<(), IndexError> {
         let tx = self.conn.transaction()?;
         if clear {
-            tx.execute_batch("DELETE FROM skills; DELETE FROM files; DELETE FROM skills_fts; DELETE FROM diagnostics;")?;
+            tx.execute_batch("DELETE FROM skills; DELETE FROM files; DELETE FROM skills_fts; DELETE FROM skills_meta_fts; DELETE FROM diagnostics;")?;
         }
         {
             let mut put_meta = tx.prepare_cached("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)")?;
@@ -301,24 +303,38 @@ impl Index {
         Ok(())
     }
 
-    /// Agents and the whole-catalogue diagnostics are few; they are rewritten on every load.
-    fn write_catalogue_rows(&mut self, catalogue: &Catalogue) -> Result<(), IndexError> {
+    /// Brings the stored diagnostics in line with the catalogue: for the skills that were
+    /// re-read, for every skill that has or had a catalogue-wide diagnostic (a duplicate name
+    /// comes and goes with another skill), for the agents when `agents` is set, and for the
+    /// catalogue itself. Everything else is unchanged by construction.
+    fn sync_rows(&mut self, catalogue: &Catalogue, reloaded: &[String], agents: bool) -> Result<(), IndexError> {
         let tx = self.conn.transaction()?;
-        tx.execute("DELETE FROM agents", [])?;
-        tx.execute("DELETE FROM diagnostics WHERE owner NOT IN (SELECT dir FROM skills)", [])?;
         {
-            let mut put_agent = tx.prepare_cached("INSERT INTO agents(file, name, record) VALUES (?1, ?2, ?3)")?;
-            for a in &catalogue.agents {
-                put_agent.execute(params![a.file, a.name, serde_json::to_string(a).unwrap_or_default()])?;
-                insert_diagnostics(&tx, &a.file, &a.diagnostics)?;
+            let cross: Vec<String> = tx
+                .prepare_cached("SELECT DISTINCT owner FROM diagnostics WHERE code = ?1")?
+                .query_map([Code::SkillDuplicateName.as_str()], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            let mut owners: std::collections::BTreeSet<&str> = reloaded.iter().map(String::as_str).collect();
+            owners.extend(cross.iter().map(String::as_str));
+            owners.extend(catalogue.skills.iter().filter(|s| s.diagnostics.iter().any(|d| d.code == Code::SkillDuplicateName)).map(|s| s.dir.as_str()));
+            let by_dir: HashMap<&str, &Skill> = catalogue.skills.iter().map(|s| (s.dir.as_str(), s)).collect();
+            for owner in owners {
+                tx.prepare_cached("DELETE FROM diagnostics WHERE owner = ?1")?.execute([owner])?;
+                if let Some(s) = by_dir.get(owner) {
+                    insert_diagnostics(&tx, owner, &s.diagnostics)?;
+                }
             }
+            if agents {
+                tx.execute("DELETE FROM diagnostics WHERE owner IN (SELECT file FROM agents)", [])?;
+                tx.execute("DELETE FROM agents", [])?;
+                let mut put_agent = tx.prepare_cached("INSERT INTO agents(file, name, record) VALUES (?1, ?2, ?3)")?;
+                for a in &catalogue.agents {
+                    put_agent.execute(params![a.file, a.name, serde_json::to_string(a).unwrap_or_default()])?;
+                    insert_diagnostics(&tx, &a.file, &a.diagnostics)?;
+                }
+            }
+            tx.execute("DELETE FROM diagnostics WHERE owner = ''", [])?;
             insert_diagnostics(&tx, "", &catalogue.diagnostics)?;
-            // Cross-catalogue diagnostics on skills change when other skills change.
-            let cross: Vec<&Skill> = catalogue.skills.iter().filter(|s| s.diagnostics.iter().any(|d| d.code == Code::SkillDuplicateName)).collect();
-            for s in cross {
-                tx.execute("DELETE FROM diagnostics WHERE owner = ?1", [&s.dir])?;
-                insert_diagnostics(&tx, &s.dir, &s.diagnostics)?;
-            }
         }
         tx.commit()?;
         Ok(())
@@ -345,9 +361,10 @@ impl Index {
                 continue;
             }
             let parent = catalogue.skills.iter().filter(|s| dir.starts_with(&format!("{}/", s.dir))).map(|s| s.dir.clone()).max_by_key(|d| d.len());
-            let found = crate::scan::SkillDir { dir: dir.clone(), path, parent };
+            let Some((found, scan_diagnostics)) = crate::scan::scan_skill(&catalogue.root, dir, parent, catalogue.settings.limits.max_depth) else { continue };
             let profile = catalogue.settings.profile_for(dir);
             let mut s = skill::load(&cx, &found, profile);
+            s.diagnostics.extend(scan_diagnostics);
             let known: HashMap<String, tokens::ResourceTokens> = position
                 .and_then(|i| catalogue.skills[i].tokens.as_ref())
                 .map(|t| t.resources.iter().map(|r| (r.path.clone(), r.clone())).collect())
@@ -366,8 +383,10 @@ impl Index {
                 }
             }
         }
+        let agents_before: Vec<Vec<Diagnostic>> = catalogue.agents.iter().map(|a| a.diagnostics.clone()).collect();
         catalogue::recheck(catalogue);
         tokens::add_listing_diagnostic(catalogue);
+        let agents_changed = catalogue.agents.iter().map(|a| &a.diagnostics).ne(agents_before.iter());
         let fresh: Vec<(String, u64)> = cache.into_iter().collect();
         let tx = self.conn.transaction()?;
         {
@@ -383,19 +402,55 @@ impl Index {
             }
         }
         tx.commit()?;
-        self.write_catalogue_rows(catalogue)?;
+        let touched: Vec<String> = removed.into_iter().chain(reloaded.into_iter().map(|s| s.dir)).collect();
+        self.sync_rows(catalogue, &touched, agents_changed)?;
         Ok(())
     }
 
     /// Full-text search over name, description, tags and body. Each word of `query` must match
-    /// (as a prefix, so results come while typing). Best matches first.
+    /// (as a prefix, so results come while typing). Skills whose name, description or tags match
+    /// come first, best first; then skills that match only in their body. Ranking every body
+    /// match by relevance would cost milliseconds per keystroke on large catalogues, and a match
+    /// in the routing text is what a person looks for first.
     pub fn search(&self, query: &str, limit: usize) -> Result<Vec<Hit>, IndexError> {
         let Some(expression) = fts_expression(query) else { return Ok(Vec::new()) };
+        let mut hits: Vec<Hit> = {
+            let mut stmt = self.conn.prepare_cached(
+                "SELECT dir, name, description, '' FROM skills_meta_fts WHERE skills_meta_fts MATCH ?1 ORDER BY bm25(skills_meta_fts, 10.0, 5.0, 3.0) LIMIT ?2",
+            )?;
+            let rows = stmt.query_map(params![expression, limit as i64], hit)?;
+            rows.collect::<Result<_, _>>()?
+        };
+        if hits.len() < limit {
+            let seen: std::collections::HashSet<String> = hits.iter().map(|h| h.dir.clone()).collect();
+            let mut stmt = self.conn.prepare_cached(
+                "SELECT dir, name, description, '' FROM skills_fts WHERE skills_fts MATCH ?1 LIMIT ?2",
+            )?;
+            let rows = stmt.query_map(params![expression, (limit + seen.len()) as i64], hit)?;
+            for h in rows {
+                let h = h?;
+                if hits.len() < limit && !seen.contains(&h.dir) {
+                    hits.push(h);
+                }
+            }
+        }
+        Ok(hits)
+    }
+
+    /// Pieces of the body around the matches of `query`, for the hits a person is looking at.
+    /// Separate from [`Index::search`] because snippets cost about a tenth of a millisecond
+    /// each, which adds up over a full result list on every keystroke.
+    pub fn snippets(&self, query: &str, hits: &mut [Hit]) -> Result<(), IndexError> {
+        let Some(expression) = fts_expression(query) else { return Ok(()) };
         let mut stmt = self.conn.prepare_cached(
-            "SELECT dir, name, description, snippet(skills_fts, 3, '[', ']', '…', 12) FROM skills_fts WHERE skills_fts MATCH ?1 ORDER BY bm25(skills_fts, 10.0, 5.0, 3.0, 1.0) LIMIT ?2",
+            "SELECT snippet(skills_fts, 3, '[', ']', '…', 12) FROM skills_fts WHERE skills_fts MATCH ?1 AND rowid = (SELECT id FROM skills WHERE dir = ?2)",
         )?;
-        let rows = stmt.query_map(params![expression, limit as i64], |r| Ok(Hit { dir: r.get(0)?, name: r.get(1)?, description: r.get(2)?, snippet: r.get(3)? }))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        for h in hits.iter_mut() {
+            if let Some(snippet) = stmt.query_row(params![expression, h.dir], |r| r.get::<_, String>(0)).optional()? {
+                h.snippet = snippet;
+            }
+        }
+        Ok(())
     }
 
     /// Diagnostics stored for the catalogue, by code (for filters).
@@ -406,12 +461,17 @@ impl Index {
     }
 }
 
+fn hit(r: &rusqlite::Row<'_>) -> rusqlite::Result<Hit> {
+    Ok(Hit { dir: r.get(0)?, name: r.get(1)?, description: r.get(2)?, snippet: r.get(3)? })
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hit {
     pub dir: String,
     pub name: String,
     pub description: String,
-    /// A piece of the body around the match, matches in `[brackets]`.
+    /// A piece of the body around the match, matches in `[brackets]`; filled by
+    /// [`Index::snippets`], empty until then.
     pub snippet: String,
 }
 
@@ -427,10 +487,12 @@ fn fts_expression(query: &str) -> Option<String> {
 }
 
 fn delete_skill_rows(tx: &rusqlite::Transaction<'_>, dir: &str) -> Result<(), rusqlite::Error> {
+    // The search table is found by rowid: its `dir` column is not indexed.
+    tx.prepare_cached("DELETE FROM skills_fts WHERE rowid = (SELECT id FROM skills WHERE dir = ?1)")?.execute([dir])?;
+    tx.prepare_cached("DELETE FROM skills_meta_fts WHERE rowid = (SELECT id FROM skills WHERE dir = ?1)")?.execute([dir])?;
     tx.prepare_cached("DELETE FROM skills WHERE dir = ?1")?.execute([dir])?;
     tx.prepare_cached("DELETE FROM files WHERE owner = ?1")?.execute([dir])?;
     tx.prepare_cached("DELETE FROM diagnostics WHERE owner = ?1")?.execute([dir])?;
-    tx.prepare_cached("DELETE FROM skills_fts WHERE dir = ?1")?.execute([dir])?;
     Ok(())
 }
 
@@ -451,15 +513,17 @@ fn insert_skill_rows(tx: &rusqlite::Transaction<'_>, s: &Skill) -> Result<(), ru
             t.map(|t| t.l3 as i64),
             record
         ])?;
+    let id = tx.last_insert_rowid();
     let mut put_file = tx.prepare_cached("INSERT OR REPLACE INTO files(path, owner, size, mtime_ns, sha256) VALUES (?1, ?2, ?3, ?4, ?5)")?;
     put_file.execute(params![s.file(), s.dir, s.stamp.size as i64, s.stamp.mtime_ns, s.stamp.sha256])?;
     let hashes: HashMap<&str, Option<&str>> = t.map(|t| t.resources.iter().map(|r| (r.path.as_str(), r.sha256.as_deref())).collect()).unwrap_or_default();
     for r in &s.resources {
         put_file.execute(params![format!("{}/{}", s.dir, r.path), s.dir, r.size as i64, r.mtime_ns, hashes.get(r.path.as_str()).copied().flatten()])?;
     }
-    insert_diagnostics(tx, &s.dir, &s.diagnostics)?;
-    tx.prepare_cached("INSERT INTO skills_fts(name, description, tags, body, dir) VALUES (?1, ?2, ?3, ?4, ?5)")?
-        .execute(params![s.name, s.description, s.tags.join(" "), s.body, s.dir])?;
+    tx.prepare_cached("INSERT INTO skills_fts(rowid, name, description, tags, body, dir) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?
+        .execute(params![id, s.name, s.description, s.tags.join(" "), s.body, s.dir])?;
+    tx.prepare_cached("INSERT INTO skills_meta_fts(rowid, name, description, tags, dir) VALUES (?1, ?2, ?3, ?4, ?5)")?
+        .execute(params![id, s.name, s.description, s.tags.join(" "), s.dir])?;
     Ok(())
 }
 
@@ -472,28 +536,16 @@ fn insert_diagnostics(tx: &rusqlite::Transaction<'_>, owner: &str, diagnostics: 
 }
 
 /// Whether a stored skill still matches the disk: its `SKILL.md` and every resource have the
-/// same size and modification time (or, for `SKILL.md`, the same content hash), and no resource
-/// came or went.
-fn unchanged(root: &Path, stored: &Skill, found: &crate::scan::SkillDir) -> bool {
-    let skill_md = found.path.join(crate::scan::SKILL_FILE);
-    let Ok(meta) = std::fs::metadata(&skill_md) else { return false };
-    let (size, mtime_ns) = FileStamp::of_metadata(&meta);
-    if size != stored.stamp.size {
+/// same size and modification time as the scan saw (or, for `SKILL.md`, the same content), and
+/// no resource came or went.
+fn unchanged(stored: &Skill, found: &crate::scan::SkillDir) -> bool {
+    let (size, mtime_ns) = found.skill_md;
+    if size != stored.stamp.size || found.resources != stored.resources {
         return false;
     }
-    if mtime_ns != stored.stamp.mtime_ns {
-        // Touched but maybe not changed (a checkout, a save without edits): compare content.
-        let same = std::fs::read(&skill_md).map(|b| sha256_hex(&b) == stored.stamp.sha256).unwrap_or(false);
-        if !same {
-            return false;
-        }
-    }
-    resources_unchanged(root, stored, found)
-}
-
-fn resources_unchanged(root: &Path, stored: &Skill, found: &crate::scan::SkillDir) -> bool {
-    let current = skill::list_resources(root, found, &mut Vec::new());
-    current == stored.resources
+    // Touched but maybe not changed (a checkout, a save without edits): compare content.
+    mtime_ns == stored.stamp.mtime_ns
+        || std::fs::read(found.path.join(crate::scan::SKILL_FILE)).is_ok_and(|b| sha256_hex(&b) == stored.stamp.sha256)
 }
 
 /// Everything besides the files that decides a load's result: when it changes, every skill is

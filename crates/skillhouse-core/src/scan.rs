@@ -16,7 +16,8 @@ const AGENT_DIRS: &[&str] = &["agents", ".claude/agents"];
 /// Folders that only a skill has; a directory holding one without `SKILL.md` lost its file.
 const SKILL_FOLDERS: &[&str] = &["references", "scripts", "assets"];
 
-/// A skill directory found by the scan.
+/// A skill directory found by the scan, with the files the walk saw in it, so that nothing
+/// needs to list the folder twice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SkillDir {
     /// Relative to the root, `/`-separated.
@@ -24,6 +25,19 @@ pub struct SkillDir {
     pub path: PathBuf,
     /// The relative directory of the skill this one is nested in, if any.
     pub parent: Option<String>,
+    /// Size and modification time of `SKILL.md`.
+    pub skill_md: (u64, i64),
+    /// Every other file under the skill (not under a nested skill), sorted by path.
+    pub resources: Vec<Resource>,
+}
+
+/// A file under a skill other than `SKILL.md`: an L3 resource.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Resource {
+    /// Relative to the skill directory, `/`-separated.
+    pub path: String,
+    pub size: u64,
+    pub mtime_ns: i64,
 }
 
 impl SkillDir {
@@ -77,9 +91,27 @@ pub fn scan(root: &Path, max_depth: usize) -> Layout {
     let mut visited = HashSet::new();
     visited.insert(root.clone());
     walk(&root, &root, "", 0, max_depth, None, &mut visited, &mut layout);
+    for skill in &mut layout.skills {
+        skill.resources.sort_by(|a, b| a.path.cmp(&b.path));
+    }
     layout.skills.sort_by(|a, b| a.dir.cmp(&b.dir));
     find_agents(&root, &mut layout);
     layout
+}
+
+/// Scans one skill folder again (after a change), as the full scan would have seen it.
+pub fn scan_skill(root: &Path, dir: &str, parent: Option<String>, max_depth: usize) -> Option<(SkillDir, Vec<Diagnostic>)> {
+    let mut layout = Layout { root: root.to_path_buf(), ..Layout::default() };
+    let path = root.join(dir);
+    let mut visited = HashSet::new();
+    visited.insert(fs::canonicalize(&path).ok()?);
+    let depth = dir.split('/').count();
+    walk(root, &path, dir, depth, max_depth, None, &mut visited, &mut layout);
+    let mut found = layout.skills.into_iter().find(|s| s.dir == dir)?;
+    found.resources.sort_by(|a, b| a.path.cmp(&b.path));
+    found.parent = parent;
+    let diagnostics = layout.diagnostics.into_iter().filter(|d| d.code != Code::SkillNested).collect();
+    Some((found, diagnostics))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -89,7 +121,7 @@ fn walk(
     rel: &str,
     depth: usize,
     max_depth: usize,
-    enclosing_skill: Option<&str>,
+    enclosing_skill: Option<usize>,
     visited: &mut HashSet<PathBuf>,
     layout: &mut Layout,
 ) {
@@ -100,17 +132,19 @@ fn walk(
         .collect();
     entries.sort_by(|a, b| a.0.cmp(&b.0));
 
-    let has_skill_file = entries.iter().any(|(name, p, t)| name == SKILL_FILE && (t.is_file() || (t.is_symlink() && p.is_file())));
-    let mut this_skill = enclosing_skill.map(str::to_string);
-    if has_skill_file && !rel.is_empty() {
-        layout.skills.push(SkillDir { dir: rel.to_string(), path: path.to_path_buf(), parent: enclosing_skill.map(str::to_string) });
-        if let Some(parent) = enclosing_skill {
+    let skill_file = entries.iter().find(|(name, p, t)| name == SKILL_FILE && (t.is_file() || (t.is_symlink() && resolves_inside(root, p).is_some_and(|t| t.is_file()))));
+    let mut this_skill = enclosing_skill;
+    if let (Some((_, skill_md, _)), false) = (skill_file, rel.is_empty()) {
+        let stamp = fs::metadata(skill_md).map(|m| crate::document::FileStamp::of_metadata(&m)).unwrap_or_default();
+        let parent = enclosing_skill.map(|i| layout.skills[i].dir.clone());
+        if let Some(parent) = &parent {
             layout.diagnostics.push(
                 Diagnostic::warning(Code::SkillNested, &join(rel, SKILL_FILE), Position::START, format!("this skill is nested inside the skill `{parent}`"))
                     .with_hint("move it next to the other skills; readers that load the outer skill treat its files as resources"),
             );
         }
-        this_skill = Some(rel.to_string());
+        layout.skills.push(SkillDir { dir: rel.to_string(), path: path.to_path_buf(), parent, skill_md: stamp, resources: Vec::new() });
+        this_skill = Some(layout.skills.len() - 1);
     } else if !rel.is_empty() && enclosing_skill.is_none() {
         lost_skill_file(rel, &entries, layout);
     }
@@ -125,19 +159,30 @@ fn walk(
                     }
                     true
                 }
-                Some(_) => false,
-                None => {
-                    // Links inside a skill are reported when its resources are listed.
-                    if this_skill.is_none() {
-                        layout.diagnostics.push(symlink_outside(&child_rel));
+                Some(target) => {
+                    if let Some(i) = this_skill {
+                        add_resource(layout, i, &child_rel, &target);
                     }
+                    continue;
+                }
+                None => {
+                    layout.diagnostics.push(symlink_outside(&child_rel));
                     continue;
                 }
             }
         } else {
             file_type.is_dir()
         };
-        if !is_dir || SKIPPED_DIRS.contains(&name.as_str()) {
+        if !is_dir {
+            if let (Some(i), true) = (this_skill, file_type.is_file()) {
+                let own_skill_file = layout.skills[i].dir == rel && name == SKILL_FILE;
+                if !own_skill_file {
+                    add_resource(layout, i, &child_rel, &child);
+                }
+            }
+            continue;
+        }
+        if SKIPPED_DIRS.contains(&name.as_str()) {
             continue;
         }
         if depth + 1 > max_depth {
@@ -147,8 +192,16 @@ fn walk(
             );
             continue;
         }
-        walk(root, &child, &child_rel, depth + 1, max_depth, this_skill.as_deref(), visited, layout);
+        walk(root, &child, &child_rel, depth + 1, max_depth, this_skill, visited, layout);
     }
+}
+
+fn add_resource(layout: &mut Layout, skill: usize, rel: &str, path: &Path) {
+    let Ok(meta) = fs::metadata(path) else { return };
+    let (size, mtime_ns) = crate::document::FileStamp::of_metadata(&meta);
+    let owner = &mut layout.skills[skill];
+    let path = rel.strip_prefix(&owner.dir).map(|p| p.trim_start_matches('/')).unwrap_or(rel).to_string();
+    owner.resources.push(Resource { path, size, mtime_ns });
 }
 
 fn lost_skill_file(rel: &str, entries: &[(String, PathBuf, fs::FileType)], layout: &mut Layout) {

@@ -9,7 +9,6 @@ use crate::source;
 use crate::toolkit::{self, ToolSpec, Toolkit};
 use crate::yaml::{Node, Value};
 use serde::{Deserialize, Serialize};
-use std::fs;
 use std::path::Path;
 
 /// A skill as the catalogue knows it. A skill whose file could not be parsed is still listed,
@@ -44,14 +43,7 @@ pub struct Skill {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// A file under a skill other than `SKILL.md`: an L3 resource.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Resource {
-    /// Relative to the skill directory, `/`-separated.
-    pub path: String,
-    pub size: u64,
-    pub mtime_ns: i64,
-}
+pub use crate::scan::Resource;
 
 impl Skill {
     pub fn file(&self) -> String {
@@ -81,7 +73,7 @@ pub fn load(cx: &Context<'_>, found: &SkillDir, profile: Profile) -> Skill {
     let file = found.file();
     let mut diagnostics = Vec::new();
     let document = document::read(&file, &found.path.join(scan::SKILL_FILE), cx.max_file_bytes, &mut diagnostics);
-    let resources = list_resources(cx.root, found, &mut diagnostics);
+    let resources = found.resources.clone();
     let mut skill = Skill {
         name: found.dir_name().to_string(),
         dir: found.dir.clone(),
@@ -351,36 +343,4 @@ fn relative_links(body: &str) -> Vec<(String, usize)> {
         }
     }
     links
-}
-
-/// Lists a skill's files other than `SKILL.md`, leaving out nested skills. Symlinks that lead
-/// outside the catalogue are reported and not followed.
-pub fn list_resources(root: &Path, found: &SkillDir, diagnostics: &mut Vec<Diagnostic>) -> Vec<Resource> {
-    let mut resources = Vec::new();
-    let mut stack = vec![(found.path.clone(), String::new(), 0usize)];
-    while let Some((dir, rel, depth)) = stack.pop() {
-        let Ok(read) = fs::read_dir(&dir) else { continue };
-        for entry in read.filter_map(Result::ok) {
-            let Ok(name) = entry.file_name().into_string() else { continue };
-            let path = entry.path();
-            let child_rel = scan::join(&rel, &name);
-            let Ok(file_type) = entry.file_type() else { continue };
-            if file_type.is_symlink() && scan::resolves_inside(root, &path).is_none() {
-                diagnostics.push(scan::symlink_outside(&scan::join(&found.dir, &child_rel)));
-                continue;
-            }
-            let Ok(meta) = fs::metadata(&path) else { continue };
-            if meta.is_dir() {
-                let nested = path.join(scan::SKILL_FILE).is_file();
-                if !nested && name != ".git" && depth < 16 {
-                    stack.push((path, child_rel, depth + 1));
-                }
-            } else if meta.is_file() && !(rel.is_empty() && name == scan::SKILL_FILE) {
-                let (size, mtime_ns) = FileStamp::of_metadata(&meta);
-                resources.push(Resource { path: child_rel, size, mtime_ns });
-            }
-        }
-    }
-    resources.sort_by(|a, b| a.path.cmp(&b.path));
-    resources
 }

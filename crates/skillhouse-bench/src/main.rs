@@ -1,0 +1,106 @@
+//! `skillhouse-bench CATALOGUE [--index FILE]`: times each phase of opening a catalogue and prints
+//! one JSON object. Each figure is taken in a fresh state where it matters (the index file is
+//! deleted before the cold run). Peak memory is the process's high-water mark (VmHWM), so run
+//! the memory-sensitive phase first or read it from a separate run, as `bench/run.sh` does.
+
+use skillhouse_core::catalogue::{self, LoadOptions};
+use skillhouse_core::index::Index;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn peak_rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn secs(d: Duration) -> f64 {
+    (d.as_secs_f64() * 10_000.0).round() / 10_000.0
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    secs(sorted[i]) * 1000.0
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let root = PathBuf::from(args.get(1).expect("usage: skillhouse-bench CATALOGUE [--index FILE] [--phase all|parse|cold]"));
+    let flag = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    let index_file = flag("--index").map(PathBuf::from).unwrap_or_else(|| std::env::temp_dir().join("skillhouse-bench.sqlite"));
+    let phase = flag("--phase").unwrap_or_else(|| "all".into());
+    let mut out = serde_json::Map::new();
+
+    if phase == "parse" || phase == "all" {
+        let t = Instant::now();
+        let cat = catalogue::load(&root, &LoadOptions::default()).expect("catalogue loads");
+        out.insert("parse_validate_s".into(), secs(t.elapsed()).into());
+        out.insert("skills".into(), cat.skills.len().into());
+        if phase == "parse" {
+            out.insert("peak_rss_mb".into(), peak_rss_mb().into());
+        }
+    }
+    if phase == "cold" || phase == "all" {
+        remove_index(&index_file);
+        let t = Instant::now();
+        let mut index = Index::open(&index_file).expect("index opens");
+        let (cat, _) = index.load(&root, &LoadOptions::default(), &()).expect("cold index");
+        out.insert("cold_index_s".into(), secs(t.elapsed()).into());
+        out.insert("errors".into(), cat.counts().errors.into());
+        if phase == "cold" {
+            out.insert("peak_rss_mb".into(), peak_rss_mb().into());
+        }
+    }
+    if phase == "all" {
+        reopen_and_change(&root, &index_file, &mut out);
+    }
+    println!("{}", serde_json::Value::Object(out));
+}
+
+fn remove_index(file: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
+    }
+}
+
+fn reopen_and_change(root: &Path, index_file: &Path, out: &mut serde_json::Map<String, serde_json::Value>) {
+    // Re-open of an unchanged catalogue (fresh connection, as a new process would).
+    let t = Instant::now();
+    let mut index = Index::open(index_file).expect("index opens");
+    let (mut cat, refresh) = index.load(root, &LoadOptions::default(), &()).expect("re-open");
+    out.insert("reopen_s".into(), secs(t.elapsed()).into());
+    out.insert("reopen_reloaded".into(), refresh.reloaded.into());
+
+    // One skill changes; the app's watcher reports its folder.
+    let victim = cat.skills[cat.skills.len() / 2].clone();
+    let file = root.join(victim.file());
+    let original = std::fs::read_to_string(&file).expect("skill readable");
+    let changed = original.replacen("\n---\n", "\n---\n\nA line added by the benchmark.\n", 1);
+    std::fs::write(&file, &changed).expect("skill writable");
+    let t = Instant::now();
+    index.refresh_skills(&mut cat, std::slice::from_ref(&victim.dir)).expect("refresh");
+    out.insert("reindex_one_s".into(), secs(t.elapsed()).into());
+
+    // The same change seen by a full re-open (what the CLI does after an edit elsewhere).
+    std::fs::write(&file, &original).expect("skill writable");
+    let t = Instant::now();
+    let (_, refresh) = index.load(root, &LoadOptions::default(), &()).expect("re-open after change");
+    out.insert("reopen_after_change_s".into(), secs(t.elapsed()).into());
+    out.insert("reopen_after_change_reloaded".into(), refresh.reloaded.into());
+
+    // Search: a spread of one- and two-word queries, prefixes included, as typed.
+    let words = ["deploy", "kube", "review", "token", "security audit", "pipeline", "schema valid", "data", "incident resp", "migrat"];
+    let mut times = Vec::new();
+    for _ in 0..20 {
+        for w in words {
+            let t = Instant::now();
+            let hits = index.search(w, 50).expect("search");
+            times.push(t.elapsed());
+            std::hint::black_box(hits);
+        }
+    }
+    times.sort();
+    out.insert("search_p50_ms".into(), percentile(&times, 0.5).into());
+    out.insert("search_p95_ms".into(), percentile(&times, 0.95).into());
+}
