@@ -1,0 +1,214 @@
+//! The index: derived, incremental, searchable, and migrated forward.
+
+use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
+use skillhouse_core::index::{Index, SCHEMA_VERSION};
+use skillhouse_core::{tokens, Code};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn sample() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../skills")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A copy of the sample catalogue in a temporary folder, and an index file beside it.
+fn workspace() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("catalogue");
+    copy_dir(&sample(), &root);
+    let index = tmp.path().join("index.sqlite");
+    (tmp, root, index)
+}
+
+fn open(index: &Path, root: &Path) -> (Catalogue, skillhouse_core::index::Refresh, Index) {
+    let mut idx = Index::open(index).unwrap();
+    let (cat, refresh) = idx.load(root, &LoadOptions::default(), &()).unwrap();
+    (cat, refresh, idx)
+}
+
+/// What a person sees of a catalogue: names, counts, diagnostics (bodies are not kept).
+fn summary(cat: &Catalogue) -> Vec<String> {
+    let mut out: Vec<String> = cat
+        .skills
+        .iter()
+        .map(|s| format!("{} {} {:?} {:?}", s.dir, s.name, s.tokens.as_ref().map(|t| (t.l1, t.l2, t.l3)), s.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>()))
+        .collect();
+    out.extend(cat.agents.iter().map(|a| format!("{} {:?}", a.file, a.diagnostics)));
+    out.extend(cat.diagnostics.iter().map(|d| format!("{d:?}")));
+    out
+}
+
+#[test]
+fn cold_index_matches_a_direct_load() {
+    let (_tmp, root, index) = workspace();
+    let (cat, refresh, _) = open(&index, &root);
+    assert_eq!(refresh.reloaded, cat.skills.len());
+    assert!(cat.skills.len() >= 12);
+    let mut direct = catalogue::load(&root, &LoadOptions::default()).unwrap();
+    tokens::account(&mut direct, &mut tokens::Cache::new());
+    assert_eq!(summary(&cat), summary(&direct));
+}
+
+#[test]
+fn reopening_an_unchanged_catalogue_rereads_nothing() {
+    let (_tmp, root, index) = workspace();
+    let (first, _, _) = open(&index, &root);
+    let (second, refresh, _) = open(&index, &root);
+    assert_eq!(refresh.reloaded, 0);
+    assert_eq!(refresh.reused, first.skills.len());
+    assert_eq!(summary(&first), summary(&second));
+}
+
+#[test]
+fn a_changed_skill_is_reread_and_searchable() {
+    let (_tmp, root, index) = workspace();
+    open(&index, &root);
+    let file = root.join("naming-skills/SKILL.md");
+    let text = fs::read_to_string(&file).unwrap();
+    fs::write(&file, text.replacen("description: ", "description: Zanzibarian quokka naming. ", 1)).unwrap();
+    let (cat, refresh, idx) = open(&index, &root);
+    assert_eq!(refresh.reloaded, 1);
+    assert!(cat.skill("naming-skills").unwrap().description.starts_with("Zanzibarian"));
+    let hits = idx.search("zanzib", 10).unwrap();
+    assert_eq!(hits.iter().map(|h| h.name.as_str()).collect::<Vec<_>>(), vec!["naming-skills"]);
+}
+
+#[test]
+fn touching_a_file_without_changing_it_rereads_nothing() {
+    let (_tmp, root, index) = workspace();
+    open(&index, &root);
+    let file = root.join("naming-skills/SKILL.md");
+    let text = fs::read(&file).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    fs::write(&file, text).unwrap();
+    let (_, refresh, _) = open(&index, &root);
+    assert_eq!(refresh.reloaded, 0);
+}
+
+#[test]
+fn a_new_resource_rereads_its_skill() {
+    let (_tmp, root, index) = workspace();
+    let (before, _, _) = open(&index, &root);
+    let l3_before = before.skill("naming-skills").unwrap().tokens.as_ref().unwrap().l3;
+    fs::create_dir_all(root.join("naming-skills/references")).unwrap();
+    fs::write(root.join("naming-skills/references/extra.md"), "More about naming skills well.\n").unwrap();
+    let (after, refresh, _) = open(&index, &root);
+    assert_eq!(refresh.reloaded, 1);
+    let t = after.skill("naming-skills").unwrap().tokens.clone().unwrap();
+    assert!(t.l3 > l3_before);
+    assert!(t.resources.iter().any(|r| r.path == "references/extra.md" && r.tokens.is_some()));
+}
+
+#[test]
+fn a_deleted_skill_leaves_the_index_and_its_agents_report_it() {
+    let (_tmp, root, index) = workspace();
+    let (before, _, _) = open(&index, &root);
+    let users: Vec<&str> = before.agents.iter().filter(|a| a.skills.iter().any(|s| s.name == "naming-skills")).map(|a| a.file.as_str()).collect();
+    assert!(!users.is_empty(), "the sample should have an agent using naming-skills");
+    fs::remove_dir_all(root.join("naming-skills")).unwrap();
+    let (after, refresh, idx) = open(&index, &root);
+    assert_eq!(refresh.removed, 1);
+    assert!(after.skill("naming-skills").is_none());
+    assert!(idx.search("naming", 50).unwrap().iter().all(|h| h.name != "naming-skills"));
+    for file in users {
+        let agent = after.agents.iter().find(|a| a.file == file).unwrap();
+        assert!(agent.diagnostics.iter().any(|d| d.code == Code::AgentUnknownSkill), "{file} should report the missing skill");
+    }
+    let stored: i64 = idx.diagnostic_counts().unwrap().iter().filter(|(c, _, _)| c == "agent.unknown-skill").map(|(_, _, n)| *n).sum();
+    assert!(stored >= 1, "the index stores the new diagnostics");
+}
+
+#[test]
+fn deleting_the_index_loses_nothing() {
+    let (_tmp, root, index) = workspace();
+    let (first, _, _) = open(&index, &root);
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = fs::remove_file(format!("{}{suffix}", index.display()));
+    }
+    let (second, refresh, _) = open(&index, &root);
+    assert_eq!(refresh.reloaded, first.skills.len());
+    assert_eq!(summary(&first), summary(&second));
+}
+
+#[test]
+fn changed_settings_recheck_every_skill() {
+    let (_tmp, root, index) = workspace();
+    let (first, _, _) = open(&index, &root);
+    let settings = root.join("skillhouse.yaml");
+    let text = fs::read_to_string(&settings).unwrap();
+    fs::write(&settings, text.replace("l2: 5000", "l2: 50")).unwrap();
+    let (second, refresh, _) = open(&index, &root);
+    assert_eq!(refresh.reloaded, first.skills.len());
+    // Every skill without its own `metadata.token-budget` is now over the catalogue's L2 budget.
+    let without_own: Vec<_> = second.skills.iter().filter(|s| s.token_budget.is_none()).collect();
+    assert!(!without_own.is_empty());
+    assert!(without_own.iter().all(|s| s.diagnostics.iter().any(|d| d.code == Code::BudgetL2)));
+}
+
+#[test]
+fn refresh_after_a_rename_adds_and_clears_a_duplicate_name() {
+    let (_tmp, root, index) = workspace();
+    let (mut cat, _, mut idx) = open(&index, &root);
+    let file = root.join("naming-skills/SKILL.md");
+    let original = fs::read_to_string(&file).unwrap();
+    fs::write(&file, original.replacen("name: naming-skills", "name: writing-commit-messages", 1)).unwrap();
+    idx.refresh_skills(&mut cat, &["naming-skills".to_string()]).unwrap();
+    let renamed = cat.skills.iter().find(|s| s.dir == "naming-skills").unwrap();
+    assert!(renamed.diagnostics.iter().any(|d| d.code == Code::NameDirMismatch));
+    let duplicates = cat.all_diagnostics().filter(|d| d.code == Code::SkillDuplicateName).count();
+    assert_eq!(duplicates, 1);
+    assert!(idx.diagnostic_counts().unwrap().iter().any(|(c, _, n)| c == "skill.duplicate-name" && *n == 1));
+
+    fs::write(&file, &original).unwrap();
+    idx.refresh_skills(&mut cat, &["naming-skills".to_string()]).unwrap();
+    assert_eq!(cat.counts().errors, 0);
+    assert!(!idx.diagnostic_counts().unwrap().iter().any(|(c, _, _)| c == "skill.duplicate-name" || c == "name.dir-mismatch"));
+}
+
+#[test]
+fn search_ranks_routing_text_first_and_finds_body_words() {
+    let (_tmp, root, index) = workspace();
+    let (_, _, idx) = open(&index, &root);
+    let hits = idx.search("agent card", 5).unwrap();
+    assert_eq!(hits.first().map(|h| h.name.as_str()), Some("reviewing-agent-cards"));
+    // Words typed so far match as prefixes; FTS syntax in a query is taken literally.
+    assert!(!idx.search("revie", 5).unwrap().is_empty());
+    assert!(idx.search("\"AND OR NEAR(", 5).is_ok());
+    assert!(idx.search("   ", 5).unwrap().is_empty());
+    let mut hits = idx.search("checklist", 3).unwrap();
+    idx.snippets("checklist", &mut hits).unwrap();
+    assert!(hits.iter().any(|h| h.snippet.to_lowercase().contains("[checklist")), "{hits:?}");
+}
+
+#[test]
+fn a_fresh_index_has_the_current_schema_and_a_newer_one_is_rebuilt() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("i.sqlite");
+    assert_eq!(Index::open(&file).unwrap().schema_version().unwrap(), SCHEMA_VERSION);
+    {
+        let conn = rusqlite_connection(&file);
+        conn.execute_batch("PRAGMA user_version = 99; CREATE TABLE future_thing(x);").unwrap();
+    }
+    let idx = Index::open(&file).unwrap();
+    assert_eq!(idx.schema_version().unwrap(), SCHEMA_VERSION);
+    let (_keep, root, _) = workspace();
+    let mut idx = idx;
+    let (cat, _) = idx.load(&root, &LoadOptions::default(), &()).unwrap();
+    assert!(!cat.skills.is_empty());
+}
+
+fn rusqlite_connection(path: &Path) -> rusqlite::Connection {
+    rusqlite::Connection::open(path).unwrap()
+}
