@@ -192,7 +192,10 @@ fn run(command: Command) -> Result<u8, String> {
         Command::New { name, catalogue } => {
             let file = scaffold::create(&catalogue, &name).map_err(|e| e.to_string())?;
             println!("created {}", file.display());
-            println!("next: write its description (what it does and when to use it), then run `skillhouse validate {}`", catalogue.display());
+            println!(
+                "next: write its description (what it does and when to use it), then run `skillhouse validate {}`",
+                catalogue.display()
+            );
             Ok(0)
         }
     }

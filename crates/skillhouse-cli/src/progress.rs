@@ -28,7 +28,9 @@ impl Progress for Bar {
             Phase::Writing => "writing index",
         };
         let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
-        bar.set_style(ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} {eta}").expect("valid template").progress_chars("=> "));
+        bar.set_style(
+            ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} {eta}").expect("valid template").progress_chars("=> "),
+        );
         bar.set_message(label);
         if let Some(old) = self.bar.lock().expect("progress lock").replace(bar) {
             old.finish_and_clear();

@@ -30,9 +30,13 @@ pub fn diagnostic(d: &Diagnostic, sources: &mut HashMap<String, Option<String>>,
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
     };
-    let text = sources
-        .entry(d.file.clone())
-        .or_insert_with(|| if d.file.is_empty() { None } else { std::fs::read(root.join(&d.file)).ok().map(|b| String::from_utf8_lossy(&b).into_owned()) });
+    let text = sources.entry(d.file.clone()).or_insert_with(|| {
+        if d.file.is_empty() {
+            None
+        } else {
+            std::fs::read(root.join(&d.file)).ok().map(|b| String::from_utf8_lossy(&b).into_owned())
+        }
+    });
     let line = text.as_deref().and_then(|t| t.lines().nth(d.line.saturating_sub(1) as usize)).map(|l| l.trim_end_matches('\r').to_string());
     let code = d.code.as_str();
     let title = level.clone().primary_title(d.message.as_str()).id(code);

@@ -64,7 +64,8 @@ fn json_output_lists_skills_agents_and_a_summary() {
     let out = skillhouse(&["validate", &fixture("36-agent-unknown-skill"), "--format", "json"]);
     assert_eq!(out.status.code(), Some(1));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
-    let schema: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(repo().join("schemas/validate-report.schema.json")).unwrap()).unwrap();
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(repo().join("schemas/validate-report.schema.json")).unwrap()).unwrap();
     let validator = jsonschema::draft202012::new(&schema).unwrap();
     assert!(validator.is_valid(&report));
     assert_eq!(report["summary"]["errors"], 1);
@@ -80,7 +81,8 @@ fn index_then_search_finds_a_skill() {
     let out = skillhouse(&["index", &skills.to_string_lossy(), "--index", &index.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(text(&out).contains("indexed 16 skills"), "{}", text(&out));
-    let out = skillhouse(&["search", "commit message", "-C", &skills.to_string_lossy(), "--index", &index.to_string_lossy(), "--format", "json"]);
+    let out =
+        skillhouse(&["search", "commit message", "-C", &skills.to_string_lossy(), "--index", &index.to_string_lossy(), "--format", "json"]);
     assert_eq!(out.status.code(), Some(0));
     let hits: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(hits[0]["name"], "writing-commit-messages");

@@ -84,7 +84,10 @@ pub fn read_settings(root: &Path, schemas: &Schemas) -> LoadedSettings {
     let mut loaded = LoadedSettings { settings: Settings::default(), node: None, diagnostics: Vec::new() };
     let Ok(bytes) = fs::read(&path) else {
         if path.exists() {
-            diagnostics.push(Diagnostic::error(Code::FileUnreadable, file, Position::START, "skillhouse.yaml could not be read").with_hint("check the file's permissions"));
+            diagnostics.push(
+                Diagnostic::error(Code::FileUnreadable, file, Position::START, "skillhouse.yaml could not be read")
+                    .with_hint("check the file's permissions"),
+            );
         }
         loaded.diagnostics = diagnostics;
         return loaded;
@@ -98,7 +101,12 @@ pub fn read_settings(root: &Path, schemas: &Schemas) -> LoadedSettings {
                     if diagnostics[before..].iter().all(|d| !d.is_error()) {
                         match serde_json::from_value::<Settings>(node.to_json()) {
                             Ok(settings) => loaded.settings = settings,
-                            Err(e) => diagnostics.push(Diagnostic::error(Code::FieldInvalid, file, Position::START, format!("skillhouse.yaml could not be read as settings: {e}"))),
+                            Err(e) => diagnostics.push(Diagnostic::error(
+                                Code::FieldInvalid,
+                                file,
+                                Position::START,
+                                format!("skillhouse.yaml could not be read as settings: {e}"),
+                            )),
                         }
                     }
                     loaded.node = Some(node);
@@ -124,9 +132,14 @@ fn read_fragment(root: &Path, loaded: &LoadedSettings, diagnostics: &mut Vec<Dia
         Some(bytes) => source::decode(path, bytes, diagnostics).map(|s| s.text),
         None => {
             diagnostics.push(
-                Diagnostic::error(Code::ConfigFragmentMissing, settings::FILE_NAME, at, format!("the operating-principles fragment `{path}` does not exist in the catalogue"))
-                    .with_pointer("/operating_principles")
-                    .with_hint("create the file, or fix or remove `operating_principles` in skillhouse.yaml"),
+                Diagnostic::error(
+                    Code::ConfigFragmentMissing,
+                    settings::FILE_NAME,
+                    at,
+                    format!("the operating-principles fragment `{path}` does not exist in the catalogue"),
+                )
+                .with_pointer("/operating_principles")
+                .with_hint("create the file, or fix or remove `operating_principles` in skillhouse.yaml"),
             );
             None
         }
@@ -168,8 +181,10 @@ pub fn load(root: &Path, options: &LoadOptions) -> Result<Catalogue, LoadError> 
     let schemas = Schemas::new();
     let prepared = prepare(root, options, &schemas)?;
     let toolkit = Toolkit::new(prepared.settings.toolkit.as_deref());
-    let cx = Context { root: &prepared.root, schemas: &schemas, toolkit: &toolkit, max_file_bytes: prepared.settings.limits.max_file_bytes };
-    let skills: Vec<Skill> = prepared.layout.skills.par_iter().map(|found| skill::load(&cx, found, prepared.profile_for(&found.dir))).collect();
+    let cx =
+        Context { root: &prepared.root, schemas: &schemas, toolkit: &toolkit, max_file_bytes: prepared.settings.limits.max_file_bytes };
+    let skills: Vec<Skill> =
+        prepared.layout.skills.par_iter().map(|found| skill::load(&cx, found, prepared.profile_for(&found.dir))).collect();
     let agents: Vec<Agent> = prepared.layout.agents.par_iter().map(|found| agent::load(&cx, found)).collect();
     Ok(assemble(prepared, skills, agents))
 }
@@ -238,9 +253,14 @@ fn check_duplicate_skills(skills: &mut [Skill]) {
             Some(original) => {
                 let line = s.name_line;
                 s.diagnostics.push(
-                    Diagnostic::error(Code::SkillDuplicateName, &s.file(), Position::new(line, 1), format!("the skill name `{}` is already used by `{original}`", s.name))
-                        .with_pointer("/name")
-                        .with_hint("give one of them another name (and rename its folder to match); a reader would keep only one"),
+                    Diagnostic::error(
+                        Code::SkillDuplicateName,
+                        &s.file(),
+                        Position::new(line, 1),
+                        format!("the skill name `{}` is already used by `{original}`", s.name),
+                    )
+                    .with_pointer("/name")
+                    .with_hint("give one of them another name (and rename its folder to match); a reader would keep only one"),
                 );
             }
             None => {
@@ -265,9 +285,14 @@ fn check_agents(agents: &mut [Agent], skills: &[Skill]) {
                     None => "create the skill or remove the entry".to_string(),
                 };
                 a.diagnostics.push(
-                    Diagnostic::error(Code::AgentUnknownSkill, &a.file, Position::new(r.line, r.column), format!("the agent lists the skill `{}`, which the catalogue does not have", r.name))
-                        .with_pointer(format!("/skills/{i}"))
-                        .with_hint(hint),
+                    Diagnostic::error(
+                        Code::AgentUnknownSkill,
+                        &a.file,
+                        Position::new(r.line, r.column),
+                        format!("the agent lists the skill `{}`, which the catalogue does not have", r.name),
+                    )
+                    .with_pointer(format!("/skills/{i}"))
+                    .with_hint(hint),
                 );
             }
         }
@@ -275,9 +300,14 @@ fn check_agents(agents: &mut [Agent], skills: &[Skill]) {
             Some(original) => {
                 let line = a.name_line;
                 a.diagnostics.push(
-                    Diagnostic::error(Code::AgentDuplicateName, &a.file, Position::new(line, 1), format!("the agent name `{}` is already used by `{original}`", a.name))
-                        .with_pointer("/name")
-                        .with_hint("give one of the agents another name"),
+                    Diagnostic::error(
+                        Code::AgentDuplicateName,
+                        &a.file,
+                        Position::new(line, 1),
+                        format!("the agent name `{}` is already used by `{original}`", a.name),
+                    )
+                    .with_pointer("/name")
+                    .with_hint("give one of the agents another name"),
                 );
             }
             None => {
@@ -289,11 +319,7 @@ fn check_agents(agents: &mut [Agent], skills: &[Skill]) {
 
 /// The nearest name by edit distance, when it is near enough to be a likely typo.
 fn closest<'a>(wanted: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    names
-        .map(|n| (strsim_distance(wanted, n), n))
-        .filter(|(d, _)| *d <= 3.max(wanted.len() / 4))
-        .min()
-        .map(|(_, n)| n)
+    names.map(|n| (strsim_distance(wanted, n), n)).filter(|(d, _)| *d <= 3.max(wanted.len() / 4)).min().map(|(_, n)| n)
 }
 
 fn strsim_distance(a: &str, b: &str) -> usize {

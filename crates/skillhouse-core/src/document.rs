@@ -20,12 +20,8 @@ pub struct FileStamp {
 
 impl FileStamp {
     pub fn of_metadata(meta: &fs::Metadata) -> (u64, i64) {
-        let mtime_ns = meta
-            .modified()
-            .ok()
-            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-            .map(|d| d.as_nanos() as i64)
-            .unwrap_or(0);
+        let mtime_ns =
+            meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| d.as_nanos() as i64).unwrap_or(0);
         (meta.len(), mtime_ns)
     }
 }
@@ -110,8 +106,13 @@ pub fn parse(file: &str, bytes: Vec<u8>, stamp: FileStamp, diagnostics: &mut Vec
                 _ => format!("a {}", node.kind()),
             };
             diagnostics.push(
-                Diagnostic::error(Code::FrontmatterNotMapping, file, Position::new(yaml_line, 1), format!("the frontmatter is {what}, not a mapping of fields"))
-                    .with_hint("write fields as `key: value` lines, starting with `name:` and `description:`"),
+                Diagnostic::error(
+                    Code::FrontmatterNotMapping,
+                    file,
+                    Position::new(yaml_line, 1),
+                    format!("the frontmatter is {what}, not a mapping of fields"),
+                )
+                .with_hint("write fields as `key: value` lines, starting with `name:` and `description:`"),
             );
             None
         }

@@ -225,7 +225,8 @@ impl Index {
         let removed: Vec<String> = stored.into_keys().collect();
 
         let toolkit = Toolkit::new(prepared.settings.toolkit.as_deref());
-        let cx = Context { root: &prepared.root, schemas: &schemas, toolkit: &toolkit, max_file_bytes: prepared.settings.limits.max_file_bytes };
+        let cx =
+            Context { root: &prepared.root, schemas: &schemas, toolkit: &toolkit, max_file_bytes: prepared.settings.limits.max_file_bytes };
         progress.started(Phase::Checking, to_load.len());
         let done = AtomicUsize::new(0);
         let mut loaded: Vec<Skill> = to_load
@@ -279,10 +280,20 @@ impl Index {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn write(&mut self, prepared: &Prepared, fingerprint: &str, loaded: &[Skill], removed: &[String], fresh: &[(String, u64)], clear: bool) -> Result<(), IndexError> {
+    fn write(
+        &mut self,
+        prepared: &Prepared,
+        fingerprint: &str,
+        loaded: &[Skill],
+        removed: &[String],
+        fresh: &[(String, u64)],
+        clear: bool,
+    ) -> Result<(), IndexError> {
         let tx = self.conn.transaction()?;
         if clear {
-            tx.execute_batch("DELETE FROM skills; DELETE FROM files; DELETE FROM skills_fts; DELETE FROM skills_meta_fts; DELETE FROM diagnostics;")?;
+            tx.execute_batch(
+                "DELETE FROM skills; DELETE FROM files; DELETE FROM skills_fts; DELETE FROM skills_meta_fts; DELETE FROM diagnostics;",
+            )?;
         }
         {
             let mut put_meta = tx.prepare_cached("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)")?;
@@ -316,7 +327,13 @@ impl Index {
                 .collect::<Result<_, _>>()?;
             let mut owners: std::collections::BTreeSet<&str> = reloaded.iter().map(String::as_str).collect();
             owners.extend(cross.iter().map(String::as_str));
-            owners.extend(catalogue.skills.iter().filter(|s| s.diagnostics.iter().any(|d| d.code == Code::SkillDuplicateName)).map(|s| s.dir.as_str()));
+            owners.extend(
+                catalogue
+                    .skills
+                    .iter()
+                    .filter(|s| s.diagnostics.iter().any(|d| d.code == Code::SkillDuplicateName))
+                    .map(|s| s.dir.as_str()),
+            );
             let by_dir: HashMap<&str, &Skill> = catalogue.skills.iter().map(|s| (s.dir.as_str(), s)).collect();
             for owner in owners {
                 tx.prepare_cached("DELETE FROM diagnostics WHERE owner = ?1")?.execute([owner])?;
@@ -345,7 +362,12 @@ impl Index {
     pub fn refresh_skills(&mut self, catalogue: &mut Catalogue, dirs: &[String]) -> Result<(), IndexError> {
         let schemas = Schemas::new();
         let toolkit = catalogue.toolkit();
-        let cx = Context { root: &catalogue.root, schemas: &schemas, toolkit: &toolkit, max_file_bytes: catalogue.settings.limits.max_file_bytes };
+        let cx = Context {
+            root: &catalogue.root,
+            schemas: &schemas,
+            toolkit: &toolkit,
+            max_file_bytes: catalogue.settings.limits.max_file_bytes,
+        };
         let mut cache = Cache::new();
         let fragment_tokens = catalogue.fragment.as_deref().map(tokens::count).unwrap_or(0);
         let mut reloaded = Vec::new();
@@ -360,8 +382,13 @@ impl Index {
                 removed.push(dir.clone());
                 continue;
             }
-            let parent = catalogue.skills.iter().filter(|s| dir.starts_with(&format!("{}/", s.dir))).map(|s| s.dir.clone()).max_by_key(|d| d.len());
-            let Some((found, scan_diagnostics)) = crate::scan::scan_skill(&catalogue.root, dir, parent, catalogue.settings.limits.max_depth) else { continue };
+            let parent =
+                catalogue.skills.iter().filter(|s| dir.starts_with(&format!("{}/", s.dir))).map(|s| s.dir.clone()).max_by_key(|d| d.len());
+            let Some((found, scan_diagnostics)) =
+                crate::scan::scan_skill(&catalogue.root, dir, parent, catalogue.settings.limits.max_depth)
+            else {
+                continue;
+            };
             let profile = catalogue.settings.profile_for(dir);
             let mut s = skill::load(&cx, &found, profile);
             s.diagnostics.extend(scan_diagnostics);
@@ -423,9 +450,8 @@ impl Index {
         };
         if hits.len() < limit {
             let seen: std::collections::HashSet<String> = hits.iter().map(|h| h.dir.clone()).collect();
-            let mut stmt = self.conn.prepare_cached(
-                "SELECT dir, name, description, '' FROM skills_fts WHERE skills_fts MATCH ?1 LIMIT ?2",
-            )?;
+            let mut stmt =
+                self.conn.prepare_cached("SELECT dir, name, description, '' FROM skills_fts WHERE skills_fts MATCH ?1 LIMIT ?2")?;
             let rows = stmt.query_map(params![expression, (limit + seen.len()) as i64], hit)?;
             for h in rows {
                 let h = h?;
@@ -498,7 +524,9 @@ fn delete_skill_rows(tx: &rusqlite::Transaction<'_>, dir: &str) -> Result<(), ru
 
 fn insert_skill_rows(tx: &rusqlite::Transaction<'_>, s: &Skill) -> Result<(), rusqlite::Error> {
     let counts = crate::diagnostic::Counts::of(&s.diagnostics);
-    let record = serde_json::to_string(&StoredSkill { skill: Skill { diagnostics: Vec::new(), ..s.clone() }, diagnostics: s.diagnostics.clone() }).unwrap_or_default();
+    let record =
+        serde_json::to_string(&StoredSkill { skill: Skill { diagnostics: Vec::new(), ..s.clone() }, diagnostics: s.diagnostics.clone() })
+            .unwrap_or_default();
     let t = s.tokens.as_ref();
     tx.prepare_cached("INSERT INTO skills(dir, name, description, profile, errors, warnings, l1, l2, l3, record) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")?
         .execute(params![
@@ -514,16 +542,29 @@ fn insert_skill_rows(tx: &rusqlite::Transaction<'_>, s: &Skill) -> Result<(), ru
             record
         ])?;
     let id = tx.last_insert_rowid();
-    let mut put_file = tx.prepare_cached("INSERT OR REPLACE INTO files(path, owner, size, mtime_ns, sha256) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+    let mut put_file =
+        tx.prepare_cached("INSERT OR REPLACE INTO files(path, owner, size, mtime_ns, sha256) VALUES (?1, ?2, ?3, ?4, ?5)")?;
     put_file.execute(params![s.file(), s.dir, s.stamp.size as i64, s.stamp.mtime_ns, s.stamp.sha256])?;
-    let hashes: HashMap<&str, Option<&str>> = t.map(|t| t.resources.iter().map(|r| (r.path.as_str(), r.sha256.as_deref())).collect()).unwrap_or_default();
+    let hashes: HashMap<&str, Option<&str>> =
+        t.map(|t| t.resources.iter().map(|r| (r.path.as_str(), r.sha256.as_deref())).collect()).unwrap_or_default();
     for r in &s.resources {
-        put_file.execute(params![format!("{}/{}", s.dir, r.path), s.dir, r.size as i64, r.mtime_ns, hashes.get(r.path.as_str()).copied().flatten()])?;
+        put_file.execute(params![
+            format!("{}/{}", s.dir, r.path),
+            s.dir,
+            r.size as i64,
+            r.mtime_ns,
+            hashes.get(r.path.as_str()).copied().flatten()
+        ])?;
     }
     tx.prepare_cached("INSERT INTO skills_fts(rowid, name, description, tags, body, dir) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?
         .execute(params![id, s.name, s.description, s.tags.join(" "), s.body, s.dir])?;
-    tx.prepare_cached("INSERT INTO skills_meta_fts(rowid, name, description, tags, dir) VALUES (?1, ?2, ?3, ?4, ?5)")?
-        .execute(params![id, s.name, s.description, s.tags.join(" "), s.dir])?;
+    tx.prepare_cached("INSERT INTO skills_meta_fts(rowid, name, description, tags, dir) VALUES (?1, ?2, ?3, ?4, ?5)")?.execute(params![
+        id,
+        s.name,
+        s.description,
+        s.tags.join(" "),
+        s.dir
+    ])?;
     Ok(())
 }
 

@@ -24,10 +24,14 @@ pub fn is_valid_name(name: &str) -> bool {
 }
 
 pub fn skill_md(name: &str) -> String {
-    let title: String = name.split('-').map(|w| {
-        let mut c = w.chars();
-        c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default()
-    }).collect::<Vec<_>>().join(" ");
+    let title: String = name
+        .split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
     format!(
         "---\nname: {name}\ndescription: Describe what {title} does in one sentence. Use when the user asks for it; say here what it is not for.\n---\n\n# {title}\n\n## When to use\n- Describe the requests this skill answers.\n\n## Steps\n1. Write the first step a model should take.\n2. Keep the body under 500 lines; move detail into `references/` files and link them.\n"
     )

@@ -81,8 +81,13 @@ pub fn resolves_inside(root: &Path, path: &Path) -> Option<PathBuf> {
 }
 
 pub fn symlink_outside(file: &str) -> Diagnostic {
-    Diagnostic::error(Code::PathSymlinkOutside, file, Position::START, format!("`{file}` is a symlink that leads outside the catalogue (or nowhere); it was not followed"))
-        .with_hint("copy the target into the catalogue, or point the link at a path inside it")
+    Diagnostic::error(
+        Code::PathSymlinkOutside,
+        file,
+        Position::START,
+        format!("`{file}` is a symlink that leads outside the catalogue (or nowhere); it was not followed"),
+    )
+    .with_hint("copy the target into the catalogue, or point the link at a path inside it")
 }
 
 pub fn scan(root: &Path, max_depth: usize) -> Layout {
@@ -126,21 +131,26 @@ fn walk(
     layout: &mut Layout,
 ) {
     let Ok(read) = fs::read_dir(path) else { return };
-    let mut entries: Vec<(String, PathBuf, fs::FileType)> = read
-        .filter_map(Result::ok)
-        .filter_map(|e| Some((e.file_name().into_string().ok()?, e.path(), e.file_type().ok()?)))
-        .collect();
+    let mut entries: Vec<(String, PathBuf, fs::FileType)> =
+        read.filter_map(Result::ok).filter_map(|e| Some((e.file_name().into_string().ok()?, e.path(), e.file_type().ok()?))).collect();
     entries.sort_by(|a, b| a.0.cmp(&b.0));
 
-    let skill_file = entries.iter().find(|(name, p, t)| name == SKILL_FILE && (t.is_file() || (t.is_symlink() && resolves_inside(root, p).is_some_and(|t| t.is_file()))));
+    let skill_file = entries.iter().find(|(name, p, t)| {
+        name == SKILL_FILE && (t.is_file() || (t.is_symlink() && resolves_inside(root, p).is_some_and(|t| t.is_file())))
+    });
     let mut this_skill = enclosing_skill;
     if let (Some((_, skill_md, _)), false) = (skill_file, rel.is_empty()) {
         let stamp = fs::metadata(skill_md).map(|m| crate::document::FileStamp::of_metadata(&m)).unwrap_or_default();
         let parent = enclosing_skill.map(|i| layout.skills[i].dir.clone());
         if let Some(parent) = &parent {
             layout.diagnostics.push(
-                Diagnostic::warning(Code::SkillNested, &join(rel, SKILL_FILE), Position::START, format!("this skill is nested inside the skill `{parent}`"))
-                    .with_hint("move it next to the other skills; readers that load the outer skill treat its files as resources"),
+                Diagnostic::warning(
+                    Code::SkillNested,
+                    &join(rel, SKILL_FILE),
+                    Position::START,
+                    format!("this skill is nested inside the skill `{parent}`"),
+                )
+                .with_hint("move it next to the other skills; readers that load the outer skill treat its files as resources"),
             );
         }
         layout.skills.push(SkillDir { dir: rel.to_string(), path: path.to_path_buf(), parent, skill_md: stamp, resources: Vec::new() });
@@ -187,8 +197,13 @@ fn walk(
         }
         if depth + 1 > max_depth {
             layout.diagnostics.push(
-                Diagnostic::warning(Code::ScanDepthLimit, &child_rel, Position::START, format!("`{child_rel}` is deeper than {max_depth} levels and was not scanned"))
-                    .with_hint("raise `limits.max_depth` in skillhouse.yaml, or move the skills up"),
+                Diagnostic::warning(
+                    Code::ScanDepthLimit,
+                    &child_rel,
+                    Position::START,
+                    format!("`{child_rel}` is deeper than {max_depth} levels and was not scanned"),
+                )
+                .with_hint("raise `limits.max_depth` in skillhouse.yaml, or move the skills up"),
             );
             continue;
         }
@@ -207,13 +222,23 @@ fn add_resource(layout: &mut Layout, skill: usize, rel: &str, path: &Path) {
 fn lost_skill_file(rel: &str, entries: &[(String, PathBuf, fs::FileType)], layout: &mut Layout) {
     if let Some((name, _, _)) = entries.iter().find(|(name, _, t)| t.is_file() && name.eq_ignore_ascii_case(SKILL_FILE)) {
         layout.diagnostics.push(
-            Diagnostic::error(Code::SkillFileNameCase, &join(rel, name), Position::START, format!("`{name}` must be named exactly `{SKILL_FILE}` to be read as a skill"))
-                .with_hint(format!("rename it: git mv {} {}", join(rel, name), join(rel, SKILL_FILE))),
+            Diagnostic::error(
+                Code::SkillFileNameCase,
+                &join(rel, name),
+                Position::START,
+                format!("`{name}` must be named exactly `{SKILL_FILE}` to be read as a skill"),
+            )
+            .with_hint(format!("rename it: git mv {} {}", join(rel, name), join(rel, SKILL_FILE))),
         );
     } else if entries.iter().any(|(name, _, t)| t.is_dir() && SKILL_FOLDERS.contains(&name.as_str())) {
         layout.diagnostics.push(
-            Diagnostic::error(Code::SkillMissingSkillMd, rel, Position::START, format!("`{rel}` has skill folders (references, scripts or assets) but no `{SKILL_FILE}`"))
-                .with_hint(format!("add `{rel}/{SKILL_FILE}` with name and description, or move the folders into a skill")),
+            Diagnostic::error(
+                Code::SkillMissingSkillMd,
+                rel,
+                Position::START,
+                format!("`{rel}` has skill folders (references, scripts or assets) but no `{SKILL_FILE}`"),
+            )
+            .with_hint(format!("add `{rel}/{SKILL_FILE}` with name and description, or move the folders into a skill")),
         );
     }
 }

@@ -159,8 +159,14 @@ fn translate(subject: Subject, file: &str, root: &Node, pointer: &str, kind: &Va
                 .with_hint("see the schema for the accepted forms")]
         }
         ValidationErrorKind::Pattern { .. } if field == "name" && matches!(subject, Subject::Skill(_)) => {
-            vec![located(Code::NameFormat, format!("`name` {:?} may use only lowercase a-z, 0-9 and single hyphens, not at either end", node.as_str().unwrap_or_default()))
-                .with_hint(format!("try `{}`", suggest_name(node.as_str().unwrap_or_default())))]
+            vec![located(
+                Code::NameFormat,
+                format!(
+                    "`name` {:?} may use only lowercase a-z, 0-9 and single hyphens, not at either end",
+                    node.as_str().unwrap_or_default()
+                ),
+            )
+            .with_hint(format!("try `{}`", suggest_name(node.as_str().unwrap_or_default())))]
         }
         ValidationErrorKind::MinLength { .. } | ValidationErrorKind::MaxLength { .. } => {
             let (code, limit) = match field.as_str() {
@@ -169,8 +175,11 @@ fn translate(subject: Subject, file: &str, root: &Node, pointer: &str, kind: &Va
                 "compatibility" => (Code::CompatibilityLength, "1 to 500"),
                 _ => (Code::FieldInvalid, "a different number of"),
             };
-            vec![located(code, format!("`{field}` must have {limit} characters; it has {chars}"))
-                .with_hint(if chars == 0 { format!("write a value for `{field}` or remove it") } else { format!("shorten `{field}`") })]
+            vec![located(code, format!("`{field}` must have {limit} characters; it has {chars}")).with_hint(if chars == 0 {
+                format!("write a value for `{field}` or remove it")
+            } else {
+                format!("shorten `{field}`")
+            })]
         }
         ValidationErrorKind::Enum { options } => {
             vec![located(Code::FieldInvalid, format!("`{field}` must be one of {options}")).with_hint("pick one of the listed values")]

@@ -164,9 +164,14 @@ fn check_description(file: &str, description: &str, at: Position, diagnostics: &
     }
     if chars < SHORT_DESCRIPTION {
         diagnostics.push(
-            Diagnostic::warning(Code::DescriptionTooShort, file, at, format!("the description has {chars} characters: too little for a model to route on"))
-                .with_pointer("/description")
-                .with_hint("say what the skill does, when to use it, and what it is not for"),
+            Diagnostic::warning(
+                Code::DescriptionTooShort,
+                file,
+                at,
+                format!("the description has {chars} characters: too little for a model to route on"),
+            )
+            .with_pointer("/description")
+            .with_hint("say what the skill does, when to use it, and what it is not for"),
         );
     }
     let lower = description.to_lowercase();
@@ -174,7 +179,9 @@ fn check_description(file: &str, description: &str, at: Position, diagnostics: &
         diagnostics.push(
             Diagnostic::warning(Code::DescriptionNoTrigger, file, at, "the description does not say when to use the skill")
                 .with_pointer("/description")
-                .with_hint("add a sentence such as `Use when the user asks to ...`; the description is the only routing signal a model sees"),
+                .with_hint(
+                    "add a sentence such as `Use when the user asks to ...`; the description is the only routing signal a model sees",
+                ),
         );
     }
     if description.contains('<') || description.contains('>') {
@@ -197,9 +204,14 @@ fn check_metadata(file: &str, metadata: &Node, yaml: &str, diagnostics: &mut Vec
             None => "write it as one string (for a list, comma-separated)".to_string(),
         };
         diagnostics.push(
-            Diagnostic::warning(Code::MetadataNotString, file, entry.key_at, format!("`metadata.{}` is a {}; metadata values are strings", entry.key, value.kind()))
-                .with_pointer(format!("/metadata/{}", entry.key))
-                .with_hint(hint),
+            Diagnostic::warning(
+                Code::MetadataNotString,
+                file,
+                entry.key_at,
+                format!("`metadata.{}` is a {}; metadata values are strings", entry.key, value.kind()),
+            )
+            .with_pointer(format!("/metadata/{}", entry.key))
+            .with_hint(hint),
         );
     }
 }
@@ -221,9 +233,14 @@ fn token_budget(file: &str, metadata: &Node, yaml: &str, diagnostics: &mut Vec<D
         Ok(n) if n > 0 => Some(n),
         _ => {
             diagnostics.push(
-                Diagnostic::warning(Code::BudgetNotANumber, file, entry.key_at, format!("`metadata.token-budget` is `{text}`, not a whole number of tokens"))
-                    .with_pointer("/metadata/token-budget")
-                    .with_hint("write it as a quoted whole number, e.g. `token-budget: \"4500\"`; the catalogue's L2 budget applies meanwhile"),
+                Diagnostic::warning(
+                    Code::BudgetNotANumber,
+                    file,
+                    entry.key_at,
+                    format!("`metadata.token-budget` is `{text}`, not a whole number of tokens"),
+                )
+                .with_pointer("/metadata/token-budget")
+                .with_hint("write it as a quoted whole number, e.g. `token-budget: \"4500\"`; the catalogue's L2 budget applies meanwhile"),
             );
             None
         }
@@ -246,9 +263,14 @@ pub fn check_tools(
             let (entries, commas) = toolkit::split_entries(text);
             if commas && spec_string {
                 diagnostics.push(
-                    Diagnostic::warning(Code::ToolsCommaSeparated, file, key_at, format!("`{field}` separates tools with commas; the specification separates them with spaces"))
-                        .with_pointer(pointer)
-                        .with_hint(format!("write `{field}: {}`", entries.join(" "))),
+                    Diagnostic::warning(
+                        Code::ToolsCommaSeparated,
+                        file,
+                        key_at,
+                        format!("`{field}` separates tools with commas; the specification separates them with spaces"),
+                    )
+                    .with_pointer(pointer)
+                    .with_hint(format!("write `{field}: {}`", entries.join(" "))),
                 );
             }
             entries.into_iter().map(|e| (e, key_at, pointer.to_string())).collect()
@@ -273,12 +295,20 @@ pub fn check_tools(
                     let hint = if toolkit.is_default {
                         "declare the tool in `toolkit:` in skillhouse.yaml if your runtime supplies it, or remove it".to_string()
                     } else {
-                        format!("add it to `toolkit:` in skillhouse.yaml if the runtime supplies it, or remove it (the toolkit has: {})", toolkit.names().join(", "))
+                        format!(
+                            "add it to `toolkit:` in skillhouse.yaml if the runtime supplies it, or remove it (the toolkit has: {})",
+                            toolkit.names().join(", ")
+                        )
                     };
                     diagnostics.push(
-                        Diagnostic::error(Code::ToolsUnknown, file, at, format!("the toolkit cannot supply `{entry}`: the skill would load without it"))
-                            .with_pointer(entry_pointer)
-                            .with_hint(hint),
+                        Diagnostic::error(
+                            Code::ToolsUnknown,
+                            file,
+                            at,
+                            format!("the toolkit cannot supply `{entry}`: the skill would load without it"),
+                        )
+                        .with_pointer(entry_pointer)
+                        .with_hint(hint),
                     );
                 }
                 parsed.push(entry);
@@ -292,16 +322,26 @@ fn check_body(file: &str, skill_path: &Path, document: &Document, resources: &[R
     let body = document.body();
     if body.trim().is_empty() {
         diagnostics.push(
-            Diagnostic::warning(Code::BodyEmpty, file, Position::new(document.closing_line, 1), "the skill has no instructions after the frontmatter")
-                .with_hint("write the steps a model should follow once the skill is chosen"),
+            Diagnostic::warning(
+                Code::BodyEmpty,
+                file,
+                Position::new(document.closing_line, 1),
+                "the skill has no instructions after the frontmatter",
+            )
+            .with_hint("write the steps a model should follow once the skill is chosen"),
         );
         return;
     }
     let lines = body.lines().count();
     if lines > MAX_BODY_LINES {
         diagnostics.push(
-            Diagnostic::warning(Code::BodyTooLong, file, Position::new(document.body_line + MAX_BODY_LINES as u32, 1), format!("the body has {lines} lines, over the recommended {MAX_BODY_LINES}"))
-                .with_hint("move detail into references/ files and link to them; they load only when needed"),
+            Diagnostic::warning(
+                Code::BodyTooLong,
+                file,
+                Position::new(document.body_line + MAX_BODY_LINES as u32, 1),
+                format!("the body has {lines} lines, over the recommended {MAX_BODY_LINES}"),
+            )
+            .with_hint("move detail into references/ files and link to them; they load only when needed"),
         );
     }
     for (target, offset) in relative_links(body) {
@@ -314,8 +354,13 @@ fn check_body(file: &str, skill_path: &Path, document: &Document, resources: &[R
         if !exists {
             let at = source::position_at(body, offset);
             diagnostics.push(
-                Diagnostic::warning(Code::BodyBrokenLink, file, Position::new(at.line + document.body_line - 1, at.column), format!("the link target `{target}` does not exist in this skill"))
-                    .with_hint("fix the path (relative to the skill folder) or add the file"),
+                Diagnostic::warning(
+                    Code::BodyBrokenLink,
+                    file,
+                    Position::new(at.line + document.body_line - 1, at.column),
+                    format!("the link target `{target}` does not exist in this skill"),
+                )
+                .with_hint("fix the path (relative to the skill folder) or add the file"),
             );
         }
     }

@@ -54,8 +54,15 @@ pub struct Heavy {
 
 /// Codes whose verdict depends on the profile; the rest hold under every profile.
 const PROFILE_CODES: &[Code] = &[
-    Code::FieldRequired, Code::FieldType, Code::FieldUnknown, Code::FieldInvalid, Code::NameFormat, Code::NameLength,
-    Code::DescriptionLength, Code::CompatibilityLength, Code::NameDirMismatch,
+    Code::FieldRequired,
+    Code::FieldType,
+    Code::FieldUnknown,
+    Code::FieldInvalid,
+    Code::NameFormat,
+    Code::NameLength,
+    Code::DescriptionLength,
+    Code::CompatibilityLength,
+    Code::NameDirMismatch,
 ];
 
 fn valid_under_agentskills(skill: &Skill, schemas: &Schemas) -> bool {
@@ -72,22 +79,16 @@ pub fn compute(catalogue: &Catalogue) -> Stats {
     let agents = catalogue.agents.len();
     let valid = catalogue.skills.iter().filter(|s| valid_under_agentskills(s, &schemas)).count();
     let budget_codes = [Code::BudgetL1, Code::BudgetL2, Code::BudgetResource];
-    let within = catalogue
-        .skills
-        .iter()
-        .filter(|s| s.tokens.is_some() && !s.diagnostics.iter().any(|d| budget_codes.contains(&d.code)))
-        .count();
+    let within =
+        catalogue.skills.iter().filter(|s| s.tokens.is_some() && !s.diagnostics.iter().any(|d| budget_codes.contains(&d.code))).count();
     let mut totals = TokenTotals::default();
     for t in catalogue.skills.iter().filter_map(|s| s.tokens.as_ref()) {
         totals.l1 += t.l1;
         totals.l2 += t.l2;
         totals.l3 += t.l3;
     }
-    let mut heaviest: Vec<Heavy> = catalogue
-        .skills
-        .iter()
-        .filter_map(|s| s.tokens.as_ref().map(|t| Heavy { name: s.name.clone(), l2: t.l2, l3: t.l3 }))
-        .collect();
+    let mut heaviest: Vec<Heavy> =
+        catalogue.skills.iter().filter_map(|s| s.tokens.as_ref().map(|t| Heavy { name: s.name.clone(), l2: t.l2, l3: t.l3 })).collect();
     heaviest.sort_by(|a, b| b.l2.cmp(&a.l2).then_with(|| a.name.cmp(&b.name)));
     heaviest.truncate(10);
     let counts = catalogue.counts();

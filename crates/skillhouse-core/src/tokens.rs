@@ -137,24 +137,42 @@ pub fn budget_diagnostics(skill: &Skill, levels: &Levels, budgets: &Budgets) -> 
     let file = skill.file();
     if levels.l1 > budgets.l1 {
         out.push(
-            Diagnostic::new(Code::BudgetL1, severity, &file, Position::new(skill.description_line, 1), format!("name and description take {} tokens, over the L1 budget of {}", levels.l1, budgets.l1))
-                .with_pointer("/description")
-                .with_hint("tighten the description: every skill's L1 text is in every prompt"),
+            Diagnostic::new(
+                Code::BudgetL1,
+                severity,
+                &file,
+                Position::new(skill.description_line, 1),
+                format!("name and description take {} tokens, over the L1 budget of {}", levels.l1, budgets.l1),
+            )
+            .with_pointer("/description")
+            .with_hint("tighten the description: every skill's L1 text is in every prompt"),
         );
     }
     let l2_budget = skill.token_budget.unwrap_or(budgets.l2);
     if levels.l2 > l2_budget {
         let source = if skill.token_budget.is_some() { "this skill's `metadata.token-budget`" } else { "the catalogue's L2 budget" };
         out.push(
-            Diagnostic::new(Code::BudgetL2, severity, &file, Position::START, format!("the body takes {} tokens at activation, over {source} of {l2_budget}", levels.l2))
-                .with_hint("move detail into references/ files, which load only when needed"),
+            Diagnostic::new(
+                Code::BudgetL2,
+                severity,
+                &file,
+                Position::START,
+                format!("the body takes {} tokens at activation, over {source} of {l2_budget}", levels.l2),
+            )
+            .with_hint("move detail into references/ files, which load only when needed"),
         );
     }
     for r in &levels.resources {
         if let Some(n) = r.tokens.filter(|n| *n > budgets.resource) {
             out.push(
-                Diagnostic::new(Code::BudgetResource, severity, &format!("{}/{}", skill.dir, r.path), Position::START, format!("`{}` takes {n} tokens, over the per-resource budget of {}", r.path, budgets.resource))
-                    .with_hint("split the file by topic so a model reads only the part it needs"),
+                Diagnostic::new(
+                    Code::BudgetResource,
+                    severity,
+                    &format!("{}/{}", skill.dir, r.path),
+                    Position::START,
+                    format!("`{}` takes {n} tokens, over the per-resource budget of {}", r.path, budgets.resource),
+                )
+                .with_hint("split the file by topic so a model reads only the part it needs"),
             );
         }
     }
@@ -221,10 +239,19 @@ pub fn add_listing_diagnostic(catalogue: &mut Catalogue) {
     let listing = listing(catalogue);
     if listing.total_l1 > listing.budget {
         catalogue.diagnostics.push(
-            Diagnostic::new(Code::BudgetListing, Severity::Warning, "", Position::START, format!(
-                "all skills' L1 entries take {} tokens, over the listing budget of {}: {} of {} skills would not be listed",
-                listing.total_l1, listing.budget, listing.skills_lost, catalogue.skills.len()
-            ))
+            Diagnostic::new(
+                Code::BudgetListing,
+                Severity::Warning,
+                "",
+                Position::START,
+                format!(
+                    "all skills' L1 entries take {} tokens, over the listing budget of {}: {} of {} skills would not be listed",
+                    listing.total_l1,
+                    listing.budget,
+                    listing.skills_lost,
+                    catalogue.skills.len()
+                ),
+            )
             .with_hint("shorten descriptions, split the catalogue per agent, or raise `budgets.listing` if your runtime lists more"),
         );
         crate::diagnostic::sort(&mut catalogue.diagnostics);

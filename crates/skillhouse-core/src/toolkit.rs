@@ -3,9 +3,26 @@
 
 /// Claude Code's built-in tools, the toolkit assumed when a catalogue declares none.
 pub const DEFAULT_TOOLKIT: &[&str] = &[
-    "AskUserQuestion", "Bash", "BashOutput", "Edit", "ExitPlanMode", "Glob", "Grep", "KillShell", "LS",
-    "MultiEdit", "NotebookEdit", "NotebookRead", "Read", "Skill", "SlashCommand", "Task", "TodoWrite",
-    "WebFetch", "WebSearch", "Write",
+    "AskUserQuestion",
+    "Bash",
+    "BashOutput",
+    "Edit",
+    "ExitPlanMode",
+    "Glob",
+    "Grep",
+    "KillShell",
+    "LS",
+    "MultiEdit",
+    "NotebookEdit",
+    "NotebookRead",
+    "Read",
+    "Skill",
+    "SlashCommand",
+    "Task",
+    "TodoWrite",
+    "WebFetch",
+    "WebSearch",
+    "Write",
 ];
 
 /// A tool entry: `Read`, `Bash(git:*)`, `mcp__github__*`.
@@ -130,8 +147,7 @@ fn covers(have: &ToolSpec, wanted: &ToolSpec) -> bool {
 fn argument_covers(have: &str, wanted: &str) -> bool {
     if let Some(prefix) = have.strip_suffix(":*") {
         let wanted = wanted.strip_suffix(":*").unwrap_or(wanted);
-        return wanted == prefix
-            || wanted.strip_prefix(prefix).is_some_and(|rest| rest.starts_with(' ') || rest.starts_with(':'));
+        return wanted == prefix || wanted.strip_prefix(prefix).is_some_and(|rest| rest.starts_with(' ') || rest.starts_with(':'));
     }
     glob(have, wanted)
 }

@@ -152,7 +152,7 @@ pub fn parse(file: &str, yaml: &str, first_line: u32, diagnostics: &mut Vec<Diag
     options.alias_limits.max_alias_expansions_per_anchor = 1_000;
 
     match serde_saphyr::from_str_with_options::<Spanned<Raw>>(yaml, options) {
-        Ok(root) => Some(convert(root, yaml, first_line)),
+        Ok(root) => Some(convert(root, first_line)),
         Err(error) => {
             diagnostics.push(error_diagnostic(file, yaml, first_line, &error));
             None
@@ -163,11 +163,7 @@ pub fn parse(file: &str, yaml: &str, first_line: u32, diagnostics: &mut Vec<Diag
 fn error_diagnostic(file: &str, yaml: &str, first_line: u32, error: &serde_saphyr::Error) -> Diagnostic {
     use serde_saphyr::Error as E;
     let error = innermost(error);
-    let at = error
-        .location()
-        .filter(|l| l.line() > 0)
-        .map(|l| to_file_position(&l, first_line))
-        .unwrap_or(Position::new(first_line, 1));
+    let at = error.location().filter(|l| l.line() > 0).map(|l| to_file_position(&l, first_line)).unwrap_or(Position::new(first_line, 1));
     let message = error.to_string();
     match error {
         E::DuplicateMappingKey { key, .. } => {
@@ -179,20 +175,18 @@ fn error_diagnostic(file: &str, yaml: &str, first_line: u32, error: &serde_saphy
         | E::AliasReplayLimitExceeded { .. }
         | E::AliasExpansionLimitExceeded { .. }
         | E::AliasReplayStackDepthExceeded { .. }
-        | E::AliasReplayCounterOverflow { .. } => Diagnostic::error(
-            Code::YamlAliasLimit,
-            file,
-            at,
-            format!("YAML aliases expand past the safety limit: {message}"),
-        )
-        .with_hint("write the values out instead of nesting anchors and aliases"),
+        | E::AliasReplayCounterOverflow { .. } => {
+            Diagnostic::error(Code::YamlAliasLimit, file, at, format!("YAML aliases expand past the safety limit: {message}"))
+                .with_hint("write the values out instead of nesting anchors and aliases")
+        }
         _ => {
             if let Some(tab) = tab_indent(yaml, first_line) {
                 return Diagnostic::error(Code::YamlTabIndent, file, tab, "a tab is used for indentation; YAML allows only spaces")
                     .with_hint("replace the tab with spaces");
             }
-            Diagnostic::error(Code::YamlSyntax, file, at, format!("the frontmatter is not valid YAML: {message}"))
-                .with_hint("check quoting and indentation on this line; values containing `: ` or starting with `[`, `{`, `*` or `&` need quotes")
+            Diagnostic::error(Code::YamlSyntax, file, at, format!("the frontmatter is not valid YAML: {message}")).with_hint(
+                "check quoting and indentation on this line; values containing `: ` or starting with `[`, `{`, `*` or `&` need quotes",
+            )
         }
     }
 }
@@ -209,9 +203,7 @@ fn innermost(error: &serde_saphyr::Error) -> &serde_saphyr::Error {
 fn tab_indent(yaml: &str, first_line: u32) -> Option<Position> {
     yaml.lines().enumerate().find_map(|(i, line)| {
         let indent_len = line.len() - line.trim_start_matches([' ', '\t']).len();
-        line[..indent_len]
-            .find('\t')
-            .map(|col| Position::new(first_line + i as u32, col as u32 + 1))
+        line[..indent_len].find('\t').map(|col| Position::new(first_line + i as u32, col as u32 + 1))
     })
 }
 
@@ -219,7 +211,7 @@ fn to_file_position(location: &Location, first_line: u32) -> Position {
     Position::new(location.line() as u32 + first_line - 1, location.column() as u32)
 }
 
-fn convert(spanned: Spanned<Raw>, yaml: &str, first_line: u32) -> Node {
+fn convert(spanned: Spanned<Raw>, first_line: u32) -> Node {
     let location = spanned.referenced;
     let at = to_file_position(&location, first_line);
     let span = location.span();
@@ -233,14 +225,14 @@ fn convert(spanned: Spanned<Raw>, yaml: &str, first_line: u32) -> Node {
         Raw::Int(i) => Value::Int(i),
         Raw::Float(f) => Value::Float(f),
         Raw::Str(s) => Value::Str(s),
-        Raw::Seq(items) => Value::Seq(items.into_iter().map(|n| convert(n, yaml, first_line)).collect()),
+        Raw::Seq(items) => Value::Seq(items.into_iter().map(|n| convert(n, first_line)).collect()),
         Raw::Map(entries) => Value::Map(
             entries
                 .into_iter()
                 .map(|(key, value)| Entry {
                     key: key.value.0,
                     key_at: to_file_position(&key.referenced, first_line),
-                    value: convert(value, yaml, first_line),
+                    value: convert(value, first_line),
                 })
                 .collect(),
         ),
@@ -418,7 +410,9 @@ mod tests {
         let mut yaml = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
         for (i, prev) in ["a", "b", "c", "d", "e", "f", "g", "h"].iter().enumerate() {
             let name = (b'b' + i as u8) as char;
-            yaml.push_str(&format!("{name}: &{name} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]\n"));
+            yaml.push_str(&format!(
+                "{name}: &{name} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]\n"
+            ));
         }
         let d = parse_err(&yaml);
         assert_eq!(d.code, Code::YamlAliasLimit, "{d:?}");

@@ -43,7 +43,15 @@ fn summary(cat: &Catalogue) -> Vec<String> {
     let mut out: Vec<String> = cat
         .skills
         .iter()
-        .map(|s| format!("{} {} {:?} {:?}", s.dir, s.name, s.tokens.as_ref().map(|t| (t.l1, t.l2, t.l3)), s.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>()))
+        .map(|s| {
+            format!(
+                "{} {} {:?} {:?}",
+                s.dir,
+                s.name,
+                s.tokens.as_ref().map(|t| (t.l1, t.l2, t.l3)),
+                s.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>()
+            )
+        })
         .collect();
     out.extend(cat.agents.iter().map(|a| format!("{} {:?}", a.file, a.diagnostics)));
     out.extend(cat.diagnostics.iter().map(|d| format!("{d:?}")));
@@ -115,7 +123,8 @@ fn a_new_resource_rereads_its_skill() {
 fn a_deleted_skill_leaves_the_index_and_its_agents_report_it() {
     let (_tmp, root, index) = workspace();
     let (before, _, _) = open(&index, &root);
-    let users: Vec<&str> = before.agents.iter().filter(|a| a.skills.iter().any(|s| s.name == "naming-skills")).map(|a| a.file.as_str()).collect();
+    let users: Vec<&str> =
+        before.agents.iter().filter(|a| a.skills.iter().any(|s| s.name == "naming-skills")).map(|a| a.file.as_str()).collect();
     assert!(!users.is_empty(), "the sample should have an agent using naming-skills");
     fs::remove_dir_all(root.join("naming-skills")).unwrap();
     let (after, refresh, idx) = open(&index, &root);

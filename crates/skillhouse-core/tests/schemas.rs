@@ -45,7 +45,11 @@ fn the_spec_fields_mean_the_same_in_every_profile() {
 #[test]
 fn the_validate_report_matches_its_schema() {
     let validator = jsonschema::draft202012::new(&schema::json("validate-report.schema.json")).unwrap();
-    for root in [repo().join("skills"), repo().join("tests/fixtures/46-legacy-under-agentskills"), repo().join("tests/fixtures/36-agent-unknown-skill")] {
+    for root in [
+        repo().join("skills"),
+        repo().join("tests/fixtures/46-legacy-under-agentskills"),
+        repo().join("tests/fixtures/36-agent-unknown-skill"),
+    ] {
         let mut cat = catalogue::load(&root, &LoadOptions::default()).unwrap();
         tokens::account(&mut cat, &mut tokens::Cache::new());
         let value = serde_json::to_value(report::build(&cat, "x")).unwrap();
@@ -53,7 +57,8 @@ fn the_validate_report_matches_its_schema() {
         assert!(errors.is_empty(), "{}: {errors:?}", root.display());
     }
     // And the schema can fail: a report without a summary is refused.
-    let mut broken = serde_json::to_value(report::build(&catalogue::load(&repo().join("skills"), &LoadOptions::default()).unwrap(), "x")).unwrap();
+    let mut broken =
+        serde_json::to_value(report::build(&catalogue::load(&repo().join("skills"), &LoadOptions::default()).unwrap(), "x")).unwrap();
     broken.as_object_mut().unwrap().remove("summary");
     assert!(!validator.is_valid(&broken));
 }

@@ -88,11 +88,7 @@ fn candidate_skill_name(r: &mut Rng) -> String {
     }
 }
 
-fn unique(
-    taken: &mut HashSet<String>,
-    r: &mut Rng,
-    mut make: impl FnMut(&mut Rng) -> String,
-) -> String {
+fn unique(taken: &mut HashSet<String>, r: &mut Rng, mut make: impl FnMut(&mut Rng) -> String) -> String {
     for _ in 0..8 {
         let c = make(r);
         if taken.insert(c.clone()) {
@@ -149,9 +145,7 @@ fn description(t: &mut Text, what_prefix: &str) -> String {
         s.push_str(&what);
         if t.rng.chance(40) {
             s.push_str(", and ");
-            let extra = *t
-                .rng
-                .pick(&["%s the %n", "%s %a %n %p the %n", "flags %a %n"]);
+            let extra = *t.rng.pick(&["%s the %n", "%s %a %n %p the %n", "flags %a %n"]);
             let mut e = String::new();
             t.expand(extra, &mut e);
             s.push_str(&e.to_lowercase());
@@ -182,13 +176,7 @@ fn frontmatter(t: &mut Text, name: &str) -> String {
         fm.push_str(&format!("license: {}\n", t.rng.pick(LICENSES)));
     }
     if t.rng.chance(8) {
-        let tools = *t.rng.pick(&[
-            "git 2.40 or later",
-            "Python 3.10+",
-            "Node.js 20",
-            "network access",
-            "a POSIX shell",
-        ]);
+        let tools = *t.rng.pick(&["git 2.40 or later", "Python 3.10+", "Node.js 20", "network access", "a POSIX shell"]);
         fm.push_str(&format!("compatibility: Requires {tools}\n"));
     }
     if t.rng.chance(30) {
@@ -200,12 +188,7 @@ fn frontmatter(t: &mut Text, name: &str) -> String {
     }
     if t.rng.chance(40) {
         fm.push_str("metadata:\n");
-        fm.push_str(&format!(
-            "  version: \"{}.{}.{}\"\n",
-            t.rng.range(0, 3),
-            t.rng.range(0, 12),
-            t.rng.range(0, 20)
-        ));
+        fm.push_str(&format!("  version: \"{}.{}.{}\"\n", t.rng.range(0, 3), t.rng.range(0, 12), t.rng.range(0, 20)));
         if t.rng.chance(60) {
             let k = t.rng.range(2, 4);
             let tags: Vec<&str> = (0..k).map(|_| *t.rng.pick(NOUNS)).collect();
@@ -223,28 +206,18 @@ fn frontmatter(t: &mut Text, name: &str) -> String {
 }
 
 fn title_of(name: &str) -> String {
-    name.split('-')
-        .map(capitalized)
-        .collect::<Vec<_>>()
-        .join(" ")
+    name.split('-').map(capitalized).collect::<Vec<_>>().join(" ")
 }
 
 fn asset_json(t: &mut Text, name: &str) -> Vec<u8> {
     let r = &mut *t.rng;
-    let mut s = format!(
-        "{{\n  \"skill\": \"{name}\",\n  \"version\": \"1.{}.0\",\n",
-        r.range(0, 9)
-    );
+    let mut s = format!("{{\n  \"skill\": \"{name}\",\n  \"version\": \"1.{}.0\",\n", r.range(0, 9));
     for _ in 0..r.range(2, 6) {
         let k = *r.pick(NOUNS);
         match r.below(3) {
             0 => s.push_str(&format!("  \"{k}\": \"{}\",\n", r.pick(ADJECTIVES))),
             1 => s.push_str(&format!("  \"{k}\": {},\n", r.range(0, 1000))),
-            _ => s.push_str(&format!(
-                "  \"{k}\": [\"{}\", \"{}\"],\n",
-                r.pick(NOUNS),
-                r.pick(NOUNS)
-            )),
+            _ => s.push_str(&format!("  \"{k}\": [\"{}\", \"{}\"],\n", r.pick(NOUNS), r.pick(NOUNS))),
         }
     }
     s.push_str(&format!("  \"enabled\": {}\n}}\n", r.chance(80)));
@@ -288,12 +261,7 @@ pub fn skill_files(seed: u64, index: usize, dir: &str, name: &str) -> Vec<File> 
     md.push_str("## When to use this skill\n\n");
     for _ in 0..t.rng.range(2, 5) {
         md.push_str("- ");
-        let tpl = *t.rng.pick(&[
-            "Use when %g %a %n",
-            "The user asks to %v the %n",
-            "A %n %s the %a %n",
-            "Before %g a %n %p the %n",
-        ]);
+        let tpl = *t.rng.pick(&["Use when %g %a %n", "The user asks to %v the %n", "A %n %s the %a %n", "Before %g a %n %p the %n"]);
         t.expand(tpl, &mut md);
         md.push('\n');
     }
@@ -301,10 +269,7 @@ pub fn skill_files(seed: u64, index: usize, dir: &str, name: &str) -> Vec<File> 
     if !refs.is_empty() || !assets.is_empty() {
         md.push_str("## Resources\n\n");
         for f in &refs {
-            md.push_str(&format!(
-                "- [{}](references/{f}): ",
-                title_of(f.trim_end_matches(".md"))
-            ));
+            md.push_str(&format!("- [{}](references/{f}): ", title_of(f.trim_end_matches(".md"))));
             t.sentence(&mut md);
             md.push('\n');
         }
@@ -374,19 +339,13 @@ pub fn agent_file(seed: u64, index: usize, name: &str, skills: &[String]) -> Fil
     }
     s.push_str("---\n\n");
     let who = title_of(name).to_lowercase();
-    let article = if who.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
+    let article = if who.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
     s.push_str(&format!("You are {article} {who}.\n\n"));
     t.paragraph(&mut s);
     s.push_str("## Responsibilities\n\n");
     for _ in 0..t.rng.range(3, 6) {
         s.push_str("- ");
-        let tpl = *t
-            .rng
-            .pick(&["%v the %a %n", "%v every %n %p the %n", "keep the %n %a"]);
+        let tpl = *t.rng.pick(&["%v the %a %n", "%v every %n %p the %n", "keep the %n %a"]);
         t.expand(tpl, &mut s);
         s.push('\n');
     }
@@ -401,8 +360,7 @@ pub fn agent_file(seed: u64, index: usize, name: &str, skills: &[String]) -> Fil
     (format!("agents/{name}.md"), s.into_bytes())
 }
 
-pub const SKILLHOUSE_YAML: &str =
-    "profile: agentskills\ntoolkit: [Read, Write, Edit, Glob, Grep, \"Bash(git:*)\"]\n";
+pub const SKILLHOUSE_YAML: &str = "profile: agentskills\ntoolkit: [Read, Write, Edit, Glob, Grep, \"Bash(git:*)\"]\n";
 
 fn write_files(root: &Path, files: &[File]) -> io::Result<Summary> {
     let mut sum = Summary::default();
@@ -423,13 +381,7 @@ fn write_files(root: &Path, files: &[File]) -> io::Result<Summary> {
     Ok(sum)
 }
 
-fn generate_skill_range(
-    cfg: &Config,
-    groups: &[String],
-    plan: &[(usize, String)],
-    from: usize,
-    to: usize,
-) -> io::Result<Summary> {
+fn generate_skill_range(cfg: &Config, groups: &[String], plan: &[(usize, String)], from: usize, to: usize) -> io::Result<Summary> {
     let mut sum = Summary::default();
     for (i, (g, name)) in plan.iter().enumerate().take(to).skip(from) {
         let dir = format!("{}/{name}", groups[*g]);
@@ -443,10 +395,7 @@ fn generate_skill_range(
 /// Generates the catalogue described by `cfg` into `cfg.out`, which must be missing or empty.
 pub fn generate(cfg: &Config) -> io::Result<Summary> {
     if cfg.out.exists() && fs::read_dir(&cfg.out)?.next().is_some() {
-        return Err(io::Error::new(
-            io::ErrorKind::AlreadyExists,
-            format!("{} exists and is not empty", cfg.out.display()),
-        ));
+        return Err(io::Error::new(io::ErrorKind::AlreadyExists, format!("{} exists and is not empty", cfg.out.display())));
     }
     fs::create_dir_all(&cfg.out)?;
     let groups = group_names(cfg.skills);
@@ -467,10 +416,7 @@ pub fn generate(cfg: &Config) -> io::Result<Summary> {
                     s.spawn(move || generate_skill_range(cfg, groups, plan, from, to))
                 })
                 .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("worker panicked"))
-                .collect()
+            handles.into_iter().map(|h| h.join().expect("worker panicked")).collect()
         });
         for r in results {
             sum.add(r?);
@@ -478,26 +424,13 @@ pub fn generate(cfg: &Config) -> io::Result<Summary> {
     }
 
     let names: Vec<&str> = plan.iter().map(|(_, n)| n.as_str()).collect();
-    let agents = if names.is_empty() {
-        0
-    } else {
-        cfg.agents.unwrap_or(cfg.skills / 20).max(1)
-    };
-    let agent_files: Vec<File> = plan_agents(cfg.seed, agents, &names)
-        .iter()
-        .enumerate()
-        .map(|(j, (name, skills))| agent_file(cfg.seed, j, name, skills))
-        .collect();
+    let agents = if names.is_empty() { 0 } else { cfg.agents.unwrap_or(cfg.skills / 20).max(1) };
+    let agent_files: Vec<File> =
+        plan_agents(cfg.seed, agents, &names).iter().enumerate().map(|(j, (name, skills))| agent_file(cfg.seed, j, name, skills)).collect();
     sum.add(write_files(&cfg.out, &agent_files)?);
     sum.agents = agents;
 
-    sum.add(write_files(
-        &cfg.out,
-        &[(
-            "skillhouse.yaml".to_string(),
-            SKILLHOUSE_YAML.as_bytes().to_vec(),
-        )],
-    )?);
+    sum.add(write_files(&cfg.out, &[("skillhouse.yaml".to_string(), SKILLHOUSE_YAML.as_bytes().to_vec())])?);
     Ok(sum)
 }
 
@@ -508,8 +441,7 @@ mod tests {
     struct TempDir(PathBuf);
     impl TempDir {
         fn new(tag: &str) -> Self {
-            let p =
-                std::env::temp_dir().join(format!("skillhouse-synth-{}-{tag}", std::process::id()));
+            let p = std::env::temp_dir().join(format!("skillhouse-synth-{}-{tag}", std::process::id()));
             let _ = fs::remove_dir_all(&p);
             TempDir(p)
         }
@@ -521,13 +453,7 @@ mod tests {
     }
 
     fn cfg(out: &Path, skills: usize, seed: u64, threads: usize) -> Config {
-        Config {
-            skills,
-            out: out.to_path_buf(),
-            seed,
-            agents: None,
-            threads,
-        }
+        Config { skills, out: out.to_path_buf(), seed, agents: None, threads }
     }
 
     /// Every file under `root`, sorted, as (relative path, bytes).
@@ -538,11 +464,7 @@ mod tests {
                 if p.is_dir() {
                     walk(root, &p, out);
                 } else {
-                    let rel = p
-                        .strip_prefix(root)
-                        .unwrap()
-                        .to_string_lossy()
-                        .replace('\\', "/");
+                    let rel = p.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
                     out.push((rel, fs::read(&p).unwrap()));
                 }
             }
@@ -564,10 +486,7 @@ mod tests {
         assert_eq!(sa, sb);
         let (fa, fb, fc) = (snapshot(&a.0), snapshot(&b.0), snapshot(&c.0));
         assert_eq!(fa.len(), sa.files);
-        assert_eq!(
-            fa.iter().map(|(_, b)| b.len() as u64).sum::<u64>(),
-            sa.bytes
-        );
+        assert_eq!(fa.iter().map(|(_, b)| b.len() as u64).sum::<u64>(), sa.bytes);
         assert!(fa == fb, "same seed must give identical trees");
         assert!(fa != fc, "a different seed must give a different tree");
     }
@@ -600,35 +519,18 @@ mod tests {
             skills += 1;
             let text = std::str::from_utf8(bytes).expect("SKILL.md is UTF-8");
             assert!(text.starts_with("---\n"), "{rel} must start with ---");
-            assert!(
-                (SKILL_MIN_BYTES..=SKILL_MAX_BYTES).contains(&bytes.len()),
-                "{rel}: {} bytes",
-                bytes.len()
-            );
+            assert!((SKILL_MIN_BYTES..=SKILL_MAX_BYTES).contains(&bytes.len()), "{rel}: {} bytes", bytes.len());
             let parts: Vec<&str> = rel.split('/').collect();
             assert_eq!(parts.len(), 3, "{rel} must be group/name/SKILL.md");
             let dir = parts[1];
             let fm_end = text[4..].find("\n---\n").expect("closed frontmatter") + 4;
             let fm = &text[4..fm_end];
-            let name = fm
-                .lines()
-                .find_map(|l| l.strip_prefix("name: "))
-                .expect("name field");
+            let name = fm.lines().find_map(|l| l.strip_prefix("name: ")).expect("name field");
             assert_eq!(name, dir);
-            assert!(name
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'));
-            assert!(
-                !name.contains("--")
-                    && !name.starts_with('-')
-                    && !name.ends_with('-')
-                    && name.len() <= 64
-            );
+            assert!(name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'));
+            assert!(!name.contains("--") && !name.starts_with('-') && !name.ends_with('-') && name.len() <= 64);
             assert!(names.insert(name.to_string()), "duplicate name {name}");
-            let desc = fm
-                .lines()
-                .find_map(|l| l.strip_prefix("description: "))
-                .expect("description");
+            let desc = fm.lines().find_map(|l| l.strip_prefix("description: ")).expect("description");
             let desc = desc.trim_matches('"');
             assert!((80..=300).contains(&desc.chars().count()), "{desc}");
             assert!(desc.contains("Use when"));
@@ -636,15 +538,7 @@ mod tests {
                 let key = l.split(':').next().unwrap();
                 if !l.starts_with(' ') {
                     assert!(
-                        [
-                            "name",
-                            "description",
-                            "license",
-                            "compatibility",
-                            "metadata",
-                            "allowed-tools"
-                        ]
-                        .contains(&key),
+                        ["name", "description", "license", "compatibility", "metadata", "allowed-tools"].contains(&key),
                         "unexpected key {key}"
                     );
                 }
@@ -658,28 +552,18 @@ mod tests {
             }
             non_ascii += text.chars().filter(|c| !c.is_ascii()).count();
             chars += text.chars().count();
-            assert_eq!(
-                text.matches("```").count() % 2,
-                0,
-                "unbalanced code fences in {rel}"
-            );
+            assert_eq!(text.matches("```").count() % 2, 0, "unbalanced code fences in {rel}");
         }
         assert_eq!(skills, n);
         assert!(with_refs > 0);
         assert!(non_ascii > 0 && non_ascii * 10 < chars);
         for (rel, bytes) in &files {
             if rel.contains("/references/") {
-                assert!(
-                    (REF_MIN_BYTES..=REF_MAX_BYTES).contains(&bytes.len()),
-                    "{rel}"
-                );
+                assert!((REF_MIN_BYTES..=REF_MAX_BYTES).contains(&bytes.len()), "{rel}");
             }
             if rel.starts_with("agents/") {
                 let text = std::str::from_utf8(bytes).unwrap();
-                let listed: Vec<&str> = text
-                    .lines()
-                    .filter_map(|l| l.strip_prefix("  - "))
-                    .collect();
+                let listed: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("  - ")).collect();
                 assert!((3..=5).contains(&listed.len()));
                 assert!(listed.iter().all(|s| names.contains(*s)));
             }

@@ -6,8 +6,7 @@ use std::time::Instant;
 
 use skillhouse_synth::{generate, Config};
 
-const USAGE: &str =
-    "usage: skillhouse-synth --skills N --out DIR [--seed S] [--agents M] [--threads T]
+const USAGE: &str = "usage: skillhouse-synth --skills N --out DIR [--seed S] [--agents M] [--threads T]
 
 Writes a synthetic Agent Skills catalogue to DIR (which must be missing or empty):
 N skills in DIR/<group>/<name>/SKILL.md (5-15 KB each, some with references/ and assets/),
@@ -30,16 +29,8 @@ fn parse() -> Result<Config, String> {
         if flag == "-h" || flag == "--help" {
             return Err(String::new());
         }
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| args.next())
-                .ok_or(format!("{flag} needs a value"))
-        };
-        let num = |v: String| {
-            v.parse::<u64>()
-                .map_err(|_| format!("{flag}: not a number: {v}"))
-        };
+        let mut value = || inline.clone().or_else(|| args.next()).ok_or(format!("{flag} needs a value"));
+        let num = |v: String| v.parse::<u64>().map_err(|_| format!("{flag}: not a number: {v}"));
         match flag.as_str() {
             "--skills" => skills = Some(num(value()?)? as usize),
             "--out" => out = Some(PathBuf::from(value()?)),
@@ -49,13 +40,7 @@ fn parse() -> Result<Config, String> {
             _ => return Err(format!("unknown argument: {arg}")),
         }
     }
-    Ok(Config {
-        skills: skills.ok_or("--skills is required")?,
-        out: out.ok_or("--out is required")?,
-        seed,
-        agents,
-        threads,
-    })
+    Ok(Config { skills: skills.ok_or("--skills is required")?, out: out.ok_or("--out is required")?, seed, agents, threads })
 }
 
 fn main() -> ExitCode {

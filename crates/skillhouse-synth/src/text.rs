@@ -57,10 +57,7 @@ pub struct Text<'r> {
 
 impl<'r> Text<'r> {
     pub fn new(rng: &'r mut Rng) -> Self {
-        Text {
-            rng,
-            non_ascii_permille: 170,
-        }
+        Text { rng, non_ascii_permille: 170 }
     }
 
     fn maybe_foreign(&mut self, word: &'static str) -> &'static str {
@@ -91,11 +88,7 @@ impl<'r> Text<'r> {
         match self.rng.below(3) {
             0 => format!("`{}`", self.rng.pick(SHELL_COMMANDS)),
             1 => format!("`{}()`", self.ident()),
-            _ => format!(
-                "`{}.{}`",
-                self.rng.pick(NOUNS),
-                self.rng.pick(&["json", "yaml", "md", "toml", "py", "rs"])
-            ),
+            _ => format!("`{}.{}`", self.rng.pick(NOUNS), self.rng.pick(&["json", "yaml", "md", "toml", "py", "rs"])),
         }
     }
 
@@ -162,13 +155,7 @@ impl<'r> Text<'r> {
             self.rng.pick(SECTION_TITLES).to_string()
         } else {
             let mut s = String::new();
-            let t = *self.rng.pick(&[
-                "%g %a %n",
-                "%v the %n",
-                "%a %n",
-                "%n and %n",
-                "%g the %n %p %n",
-            ]);
+            let t = *self.rng.pick(&["%g %a %n", "%v the %n", "%a %n", "%n and %n", "%g the %n %p %n"]);
             self.expand(t, &mut s);
             s
         }
@@ -286,10 +273,7 @@ impl<'r> Text<'r> {
             5 => self.table(out),
             6 | 7 => self.code_block(out),
             8 => {
-                out.push_str(
-                    self.rng
-                        .word(&["> **Note:** ", "> **Tip:** ", "> **Warning:** "]),
-                );
+                out.push_str(self.rng.word(&["> **Note:** ", "> **Tip:** ", "> **Warning:** "]));
                 self.sentence(out);
                 out.push_str("\n\n");
             }

@@ -333,10 +333,8 @@ pub const ADVERBS: &[&str] = &[
     "thoroughly",
 ];
 
-pub const PREPOSITIONS: &[&str] = &[
-    "for", "from", "in", "into", "across", "against", "with", "without", "before", "after",
-    "during", "through", "under", "per",
-];
+pub const PREPOSITIONS: &[&str] =
+    &["for", "from", "in", "into", "across", "against", "with", "without", "before", "after", "during", "through", "under", "per"];
 
 /// Multi-byte words mixed into prose at about 5 %.
 pub const NON_ASCII: &[&str] = &[
@@ -468,14 +466,7 @@ pub const ROLES: &[&str] = &[
     "curator",
 ];
 
-pub const LICENSES: &[&str] = &[
-    "MIT",
-    "Apache-2.0",
-    "BSD-3-Clause",
-    "MPL-2.0",
-    "Proprietary. LICENSE.txt has complete terms",
-    "CC-BY-4.0",
-];
+pub const LICENSES: &[&str] = &["MIT", "Apache-2.0", "BSD-3-Clause", "MPL-2.0", "Proprietary. LICENSE.txt has complete terms", "CC-BY-4.0"];
 
 pub const REFERENCE_FILES: &[&str] = &[
     "api-reference.md",
@@ -490,13 +481,7 @@ pub const REFERENCE_FILES: &[&str] = &[
     "faq.md",
 ];
 
-pub const ASSET_JSON_FILES: &[&str] = &[
-    "config.json",
-    "schema.json",
-    "template.json",
-    "defaults.json",
-    "mapping.json",
-];
+pub const ASSET_JSON_FILES: &[&str] = &["config.json", "schema.json", "template.json", "defaults.json", "mapping.json"];
 
 pub const TOOLS: &[&str] = &["Read", "Grep", "Glob", "Bash(git:*)"];
 
