@@ -5,7 +5,7 @@ use skillhouse_core::catalogue::Catalogue;
 use skillhouse_core::index::Hit;
 use skillhouse_core::skill::Skill;
 use skillhouse_core::stats::Stats;
-use skillhouse_core::{tokens, Diagnostic, Severity};
+use skillhouse_core::{tokens, Code, Diagnostic, Severity};
 use std::collections::HashMap;
 use std::io::IsTerminal;
 
@@ -17,12 +17,17 @@ fn renderer() -> Renderer {
     }
 }
 
-/// The byte range to underline on a line: from the column to the end of the word there.
-fn underline(line: &str, column: u32) -> std::ops::Range<usize> {
+/// The byte range to underline on a line: one character where that is all the problem is (a tab,
+/// an invalid byte), else from the column to the end of the word there.
+fn underline(line: &str, column: u32, single: bool) -> std::ops::Range<usize> {
     let start = line.char_indices().nth(column.saturating_sub(1) as usize).map(|(i, _)| i).unwrap_or(line.len());
     let rest = &line[start..];
-    let len = rest.find(|c: char| c.is_whitespace() || c == ':').filter(|n| *n > 0).unwrap_or(rest.len().max(1).min(rest.len()));
-    start..(start + len).max(start)
+    let Some(first) = rest.chars().next() else { return start..start };
+    if single || first.is_whitespace() {
+        return start..start + first.len_utf8();
+    }
+    let len = rest.find(|c: char| c.is_whitespace() || c == ':' || c == ',').filter(|n| *n > 0).unwrap_or(rest.len());
+    start..start + len
 }
 
 pub fn diagnostic(d: &Diagnostic, sources: &mut HashMap<String, Option<String>>, root: &std::path::Path) -> String {
@@ -31,31 +36,38 @@ pub fn diagnostic(d: &Diagnostic, sources: &mut HashMap<String, Option<String>>,
         Severity::Warning => Level::WARNING,
     };
     let text = sources.entry(d.file.clone()).or_insert_with(|| {
-        if d.file.is_empty() {
-            None
-        } else {
-            std::fs::read(root.join(&d.file)).ok().map(|b| String::from_utf8_lossy(&b).into_owned())
-        }
+        let path = root.join(&d.file);
+        (!d.file.is_empty() && path.is_file()).then(|| std::fs::read(path).ok().map(|b| String::from_utf8_lossy(&b).into_owned())).flatten()
     });
     let line = text.as_deref().and_then(|t| t.lines().nth(d.line.saturating_sub(1) as usize)).map(|l| l.trim_end_matches('\r').to_string());
-    let code = d.code.as_str();
-    let title = level.clone().primary_title(d.message.as_str()).id(code);
-    let path = if d.file.is_empty() { "(catalogue)".to_string() } else { d.file.clone() };
-    let location = format!("{path}:{}:{}", d.line, d.column);
-    let group = match &line {
-        Some(source) => title.element(
-            Snippet::source(source.as_str())
-                .line_start(d.line as usize)
-                .path(path.as_str())
-                .annotation(AnnotationKind::Primary.span(underline(source, d.column))),
-        ),
-        None => title.element(annotate_snippets::Origin::path(location.as_str())),
-    };
-    let mut report = vec![group];
-    if let Some(hint) = &d.hint {
-        report.push(Group::with_title(Level::HELP.secondary_title(hint.as_str())));
+    let title = level.clone().primary_title(d.message.as_str()).id(d.code.as_str());
+    let help = d.hint.as_ref().map(|hint| Group::with_title(Level::HELP.secondary_title(hint.as_str())));
+    let renderer = renderer();
+    match &line {
+        Some(source) => {
+            let single = d.code == Code::FileNotUtf8;
+            let group = title.element(
+                Snippet::source(source.as_str())
+                    .line_start(d.line as usize)
+                    .path(d.file.as_str())
+                    .annotation(AnnotationKind::Primary.span(underline(source, d.column, single))),
+            );
+            let mut report = vec![group];
+            report.extend(help);
+            renderer.render(&report).to_string()
+        }
+        None => {
+            // A folder, a link or the catalogue itself: there is no line to show.
+            let place = if d.file.is_empty() { "the catalogue root".to_string() } else { d.file.clone() };
+            let mut out = renderer.render(&[Group::with_title(title)]).to_string();
+            out.push_str(&format!("\n --> {place}"));
+            if let Some(help) = help {
+                out.push('\n');
+                out.push_str(&renderer.render(&[help]).to_string());
+            }
+            out
+        }
     }
-    renderer().render(&report).to_string()
 }
 
 pub fn validation(cat: &Catalogue) {

@@ -67,7 +67,16 @@ pub fn load(cx: &Context<'_>, found: &AgentFile) -> Agent {
                 agent.description = description.to_string();
             }
             if let Some(entry) = front.entry("tools") {
-                agent.tools = skill::check_tools(&found.file, "/tools", &entry.value, entry.key_at, cx.toolkit, false, &mut diagnostics);
+                agent.tools = skill::check_tools(
+                    &found.file,
+                    "/tools",
+                    &entry.value,
+                    entry.key_at,
+                    document.yaml(),
+                    cx.toolkit,
+                    skill::ToolOwner::Agent,
+                    &mut diagnostics,
+                );
             }
             if let Some(list) = front.get("skills").and_then(|n| n.as_seq()) {
                 agent.skills = list

@@ -201,7 +201,7 @@ fn walk(
                     Code::ScanDepthLimit,
                     &child_rel,
                     Position::START,
-                    format!("`{child_rel}` is deeper than {max_depth} levels and was not scanned"),
+                    format!("`{child_rel}` is below the scan depth limit (`limits.max_depth: {max_depth}`) and was not scanned"),
                 )
                 .with_hint("raise `limits.max_depth` in skillhouse.yaml, or move the skills up"),
             );

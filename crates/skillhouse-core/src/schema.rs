@@ -175,16 +175,19 @@ fn translate(subject: Subject, file: &str, root: &Node, pointer: &str, kind: &Va
                 "compatibility" => (Code::CompatibilityLength, "1 to 500"),
                 _ => (Code::FieldInvalid, "a different number of"),
             };
-            vec![located(code, format!("`{field}` must have {limit} characters; it has {chars}")).with_hint(if chars == 0 {
-                format!("write a value for `{field}` or remove it")
-            } else {
-                format!("shorten `{field}`")
-            })]
+            vec![located(code, format!("`{field}` must have {limit} characters; it has {chars}")).with_hint(
+                match (chars, field.as_str()) {
+                    (0, "name" | "description") => format!("write a value for `{field}`; it is required"),
+                    (0, _) => format!("write a value for `{field}` or remove it"),
+                    _ => format!("shorten `{field}`"),
+                },
+            )]
         }
         ValidationErrorKind::Enum { options } => {
             vec![located(Code::FieldInvalid, format!("`{field}` must be one of {options}")).with_hint("pick one of the listed values")]
         }
-        other => vec![located(Code::FieldInvalid, format!("`{field}` is invalid: {}", describe(other)))],
+        other => vec![located(Code::FieldInvalid, format!("`{field}` is invalid: {}", describe(other)))
+            .with_hint(format!("see `schemas/{}` for what `{field}` accepts", subject.schema_file()))],
     }
 }
 

@@ -133,12 +133,16 @@ fn apply_document(cx: &Context<'_>, skill: &mut Skill, found: &SkillDir, documen
         skill.token_budget = token_budget(&file, metadata, yaml, diagnostics);
     }
     if let Some(entry) = front.entry("allowed-tools") {
-        skill.allowed_tools = check_tools(&file, "/allowed-tools", &entry.value, entry.key_at, cx.toolkit, true, diagnostics);
+        skill.allowed_tools =
+            check_tools(&file, "/allowed-tools", &entry.value, entry.key_at, yaml, cx.toolkit, ToolOwner::Skill, diagnostics);
     }
     check_body(&file, &found.path, &document, &skill.resources, diagnostics);
 }
 
 fn check_name(file: &str, name: &str, dir_name: &str, at: Position, profile: Profile, diagnostics: &mut Vec<Diagnostic>) {
+    if name.is_empty() {
+        return; // the schema reports it; comparing an empty name with the folder says nothing more
+    }
     if name != dir_name {
         let severity = if profile == Profile::Codex { Severity::Warning } else { Severity::Error };
         diagnostics.push(
@@ -248,16 +252,26 @@ fn token_budget(file: &str, metadata: &Node, yaml: &str, diagnostics: &mut Vec<D
 }
 
 /// Checks a tools field (a string or a list) and returns the entries that parsed.
+/// Who declares the tools, for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToolOwner {
+    Skill,
+    Agent,
+}
+
+#[allow(clippy::too_many_arguments)]
 pub fn check_tools(
     file: &str,
     pointer: &str,
     node: &Node,
     key_at: Position,
+    yaml: &str,
     toolkit: &Toolkit,
-    spec_string: bool,
+    owner: ToolOwner,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<String> {
     let field = pointer.trim_start_matches('/');
+    let spec_string = owner == ToolOwner::Skill;
     let entries: Vec<(String, Position, String)> = match &node.value {
         Value::Str(text) => {
             let (entries, commas) = toolkit::split_entries(text);
@@ -270,10 +284,16 @@ pub fn check_tools(
                         format!("`{field}` separates tools with commas; the specification separates them with spaces"),
                     )
                     .with_pointer(pointer)
-                    .with_hint(format!("write `{field}: {}`", entries.join(" "))),
+                    .with_hint(format!(
+                        "write `{field}: {}`",
+                        entries.iter().map(|(e, _)| e.as_str()).filter(|e| !e.is_empty()).collect::<Vec<_>>().join(" ")
+                    )),
                 );
             }
-            entries.into_iter().map(|e| (e, key_at, pointer.to_string())).collect()
+            entries
+                .into_iter()
+                .map(|(e, offset)| (e.clone(), entry_position(node, yaml, text, offset).unwrap_or(key_at), pointer.to_string()))
+                .collect()
         }
         Value::Seq(items) => items
             .iter()
@@ -305,7 +325,10 @@ pub fn check_tools(
                             Code::ToolsUnknown,
                             file,
                             at,
-                            format!("the toolkit cannot supply `{entry}`: the skill would load without it"),
+                            format!(
+                                "the toolkit cannot supply `{entry}`: the {} would run without it",
+                                if owner == ToolOwner::Skill { "skill" } else { "agent" }
+                            ),
                         )
                         .with_pointer(entry_pointer)
                         .with_hint(hint),
@@ -316,6 +339,24 @@ pub fn check_tools(
         }
     }
     parsed
+}
+
+/// The file position of the entry at byte `offset` of a tools string, when the scalar sits on one
+/// line of the source and the entry can be found in it (escapes in quoted strings can hide it).
+fn entry_position(node: &Node, yaml: &str, value: &str, offset: usize) -> Option<Position> {
+    let (start, end) = node.span?;
+    let source = yaml.get(start..end)?;
+    let entry = value.get(offset..)?.split(|c: char| c.is_whitespace() || c == ',').next()?;
+    if entry.is_empty() {
+        return None;
+    }
+    // Skip as many earlier occurrences in the source as there are in the value before the entry.
+    let skip = value.get(..offset)?.matches(entry).count();
+    let index = source.match_indices(entry).nth(skip)?.0;
+    if source[..index].contains('\n') {
+        return None;
+    }
+    Some(Position::new(node.at.line, node.at.column + source[..index].chars().count() as u32))
 }
 
 fn check_body(file: &str, skill_path: &Path, document: &Document, resources: &[Resource], diagnostics: &mut Vec<Diagnostic>) {

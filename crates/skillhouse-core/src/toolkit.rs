@@ -36,7 +36,10 @@ impl ToolSpec {
     pub fn parse(entry: &str) -> Result<ToolSpec, String> {
         let entry = entry.trim();
         if entry.is_empty() {
-            return Err("an empty tool entry".into());
+            return Err("an empty tool entry (two separators in a row, or an empty value)".into());
+        }
+        if entry.ends_with("()") {
+            return Err(format!("`{entry}` has an empty pattern: name the tool alone, or put a pattern inside the parentheses"));
         }
         let (name, argument) = match entry.find('(') {
             None => {
@@ -62,40 +65,48 @@ impl ToolSpec {
     }
 }
 
-/// Splits an `allowed-tools` string into entries: on whitespace and commas outside parentheses,
-/// so `Bash(git status) Read` is two entries. Returns the entries and whether commas were used.
-pub fn split_entries(text: &str) -> (Vec<String>, bool) {
-    let mut entries = Vec::new();
+/// Splits an `allowed-tools` string into entries with their byte offsets: on whitespace and
+/// commas outside parentheses, so `Bash(git status) Read` is two entries. An empty place
+/// between commas (or an empty string) is an empty entry, for the caller to report. Returns the
+/// entries and whether commas were used.
+pub fn split_entries(text: &str) -> (Vec<(String, usize)>, bool) {
+    let mut entries: Vec<(String, usize)> = Vec::new();
     let mut current = String::new();
+    let mut start = 0;
     let mut depth = 0usize;
     let mut commas = false;
-    for c in text.chars() {
-        match c {
-            '(' => {
-                depth += 1;
-                current.push(c);
+    let mut since_comma = false; // an entry ended since the last comma
+    for (i, c) in text.char_indices() {
+        let separator = depth == 0 && (c == ',' || c.is_whitespace());
+        if separator {
+            if !current.is_empty() {
+                entries.push((std::mem::take(&mut current), start));
+                since_comma = true;
             }
-            ')' => {
-                depth = depth.saturating_sub(1);
-                current.push(c);
-            }
-            ',' if depth == 0 => {
+            if c == ',' {
+                if commas && !since_comma {
+                    entries.push((String::new(), i));
+                }
                 commas = true;
-                if !current.trim().is_empty() {
-                    entries.push(std::mem::take(&mut current));
-                }
-                current.clear();
+                since_comma = false;
             }
-            c if c.is_whitespace() && depth == 0 => {
-                if !current.is_empty() {
-                    entries.push(std::mem::take(&mut current));
-                }
-            }
-            c => current.push(c),
+            continue;
         }
+        if current.is_empty() {
+            start = i;
+        }
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        current.push(c);
     }
-    if !current.trim().is_empty() {
-        entries.push(current);
+    if !current.is_empty() {
+        entries.push((current, start));
+    }
+    if entries.is_empty() {
+        entries.push((String::new(), 0));
     }
     (entries, commas)
 }
@@ -221,8 +232,13 @@ mod tests {
 
     #[test]
     fn splitting_respects_parentheses_and_reports_commas() {
-        assert_eq!(split_entries("Bash(git status) Read"), (vec!["Bash(git status)".into(), "Read".into()], false));
-        assert_eq!(split_entries("Read, Write,Edit"), (vec!["Read".into(), "Write".into(), "Edit".into()], true));
+        let names = |t: &str| split_entries(t).0.into_iter().map(|(e, _)| e).collect::<Vec<_>>();
+        assert_eq!(split_entries("Bash(git status) Read"), (vec![("Bash(git status)".into(), 0), ("Read".into(), 17)], false));
+        assert_eq!(names("Read, Write,Edit"), vec!["Read", "Write", "Edit"]);
+        assert!(split_entries("Read, Write").1);
+        assert_eq!(names("Read, , Grep"), vec!["Read", "", "Grep"]);
+        assert_eq!(names(""), vec![""]);
+        assert_eq!(names("   "), vec![""]);
     }
 
     #[test]

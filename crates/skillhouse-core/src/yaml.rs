@@ -164,7 +164,7 @@ fn error_diagnostic(file: &str, yaml: &str, first_line: u32, error: &serde_saphy
     use serde_saphyr::Error as E;
     let error = innermost(error);
     let at = error.location().filter(|l| l.line() > 0).map(|l| to_file_position(&l, first_line)).unwrap_or(Position::new(first_line, 1));
-    let message = error.to_string();
+    let message = without_positions(&error.to_string());
     match error {
         E::DuplicateMappingKey { key, .. } => {
             let key = key.clone().unwrap_or_default();
@@ -197,6 +197,13 @@ fn innermost(error: &serde_saphyr::Error) -> &serde_saphyr::Error {
         serde_saphyr::Error::AliasError { error, .. } => innermost(error),
         other => other,
     }
+}
+
+/// The parser's message without its own positions, which count from the start of the YAML rather
+/// than the file and would contradict the diagnostic's.
+fn without_positions(message: &str) -> String {
+    let positions = regex::Regex::new(r"\s*\(?(?:defined |used )?at line \d+, column \d+\)?").expect("valid pattern");
+    positions.replace_all(message, "").trim().to_string()
 }
 
 /// The first tab inside a line's leading whitespace, if any.
@@ -430,6 +437,12 @@ mod tests {
         let d = parse_err("name: a\ndescription: \"open\n");
         assert_eq!(d.code, Code::YamlSyntax);
         assert!(d.line >= 3, "{d:?}");
+    }
+
+    #[test]
+    fn parser_positions_are_removed_from_messages() {
+        assert_eq!(without_positions("did not find expected key at line 3, column 9"), "did not find expected key");
+        assert_eq!(without_positions("x at line 1, column 2 (defined at line 3, column 7) (used at line 4, column 36)"), "x");
     }
 
     #[test]
