@@ -5,6 +5,7 @@ pub mod agent;
 pub mod catalogue;
 pub mod diagnostic;
 pub mod document;
+pub mod edit;
 pub mod index;
 pub mod profile;
 pub mod prompt;
