@@ -114,10 +114,10 @@ fn stats_reports_the_figures() {
     let stats: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(stats["skills"], 16);
     assert_eq!(stats["agents"], 4);
-    assert_eq!(stats["skill_agent_ratio"], 4.0);
+    assert_eq!(stats["skillAgentRatio"], 4.0);
     // The legacy skill is valid here but not under the spec's profile.
-    assert_eq!(stats["valid_agentskills"]["count"], 15);
-    assert_eq!(stats["within_budget"]["count"], 16);
+    assert_eq!(stats["validAgentskills"]["count"], 15);
+    assert_eq!(stats["withinBudget"]["count"], 16);
     assert!(stats["tokens"]["l2"].as_u64().unwrap() > stats["tokens"]["l1"].as_u64().unwrap());
 }
 

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Error,
@@ -125,8 +125,10 @@ impl Position {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Diagnostic {
+    /// A stable code from docs/diagnostics.md.
+    #[ts(type = "string")]
     pub code: Code,
     pub severity: Severity,
     pub message: String,
@@ -136,8 +138,10 @@ pub struct Diagnostic {
     pub column: u32,
     /// JSON pointer into the frontmatter when the diagnostic concerns a field.
     #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[ts(optional)]
     pub pointer: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[ts(optional)]
     pub hint: Option<String>,
 }
 

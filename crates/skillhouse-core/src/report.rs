@@ -47,6 +47,7 @@ pub struct AgentEntry {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Summary {
     pub skills: usize,
     pub valid_skills: usize,

@@ -70,9 +70,20 @@ pub struct Context<'a> {
 }
 
 pub fn load(cx: &Context<'_>, found: &SkillDir, profile: Profile) -> Skill {
-    let file = found.file();
     let mut diagnostics = Vec::new();
-    let document = document::read(&file, &found.path.join(scan::SKILL_FILE), cx.max_file_bytes, &mut diagnostics);
+    let document = document::read(&found.file(), &found.path.join(scan::SKILL_FILE), cx.max_file_bytes, &mut diagnostics);
+    build(cx, found, profile, document, diagnostics)
+}
+
+/// Checks unsaved text as if it were the skill's `SKILL.md` (the editor's drafts).
+pub fn load_text(cx: &Context<'_>, found: &SkillDir, profile: Profile, text: &str) -> Skill {
+    let mut diagnostics = Vec::new();
+    let stamp = FileStamp { size: text.len() as u64, mtime_ns: 0, sha256: document::sha256_hex(text.as_bytes()) };
+    let document = document::parse(&found.file(), text.as_bytes().to_vec(), stamp, &mut diagnostics);
+    build(cx, found, profile, document, diagnostics)
+}
+
+fn build(cx: &Context<'_>, found: &SkillDir, profile: Profile, document: Option<Document>, mut diagnostics: Vec<Diagnostic>) -> Skill {
     let resources = found.resources.clone();
     let mut skill = Skill {
         name: found.dir_name().to_string(),

@@ -8,7 +8,8 @@ use crate::skill::Skill;
 use crate::tokens::{self, Listing};
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
 pub struct Stats {
     pub skills: usize,
     pub agents: usize,
@@ -25,7 +26,7 @@ pub struct Stats {
     pub heaviest: Vec<Heavy>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Share {
     pub count: usize,
     /// Between 0 and 1; 0 for an empty catalogue.
@@ -38,14 +39,14 @@ impl Share {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct TokenTotals {
     pub l1: u64,
     pub l2: u64,
     pub l3: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Heavy {
     pub name: String,
     pub l2: u64,

@@ -180,7 +180,8 @@ pub fn budget_diagnostics(skill: &Skill, levels: &Levels, budgets: &Budgets) -> 
 }
 
 /// How the catalogue's L1 listing fits its budget.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
 pub struct Listing {
     pub total_l1: u64,
     pub budget: u64,

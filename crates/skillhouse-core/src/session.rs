@@ -1,0 +1,487 @@
+//! An open catalogue as the desktop app holds it: the views it shows, the drafts it checks, and
+//! the file operations it performs (atomic, conflict-checked saves; create, rename, delete).
+//! The Tauri shell calls these in a line or two each; the types are the IPC contract
+//! (`docs/ipc.md`), exported to TypeScript with ts-rs.
+
+use crate::catalogue::{Catalogue, LoadOptions};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::document::sha256_hex;
+use crate::index::{Hit, Index};
+use crate::profile::Profile;
+use crate::scan::SkillDir;
+use crate::schema::{Schemas, Subject};
+use crate::settings::Budgets;
+use crate::skill::{self, Context, Skill};
+use crate::stats::{self, Stats};
+use crate::{edit, markdown, scaffold, tokens};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use ts_rs::TS;
+
+/// The one error shape that crosses into the UI. The UI branches on `code`, never on `message`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, thiserror::Error)]
+#[error("{message}")]
+pub struct AppError {
+    pub code: String,
+    pub message: String,
+    #[ts(type = "unknown")]
+    pub details: serde_json::Value,
+}
+
+impl AppError {
+    pub fn new(code: &str, message: impl Into<String>) -> AppError {
+        AppError { code: code.to_string(), message: message.into(), details: serde_json::Value::Null }
+    }
+
+    pub fn with_details(mut self, details: serde_json::Value) -> AppError {
+        self.details = details;
+        self
+    }
+
+    fn io(what: &str, e: impl std::fmt::Display) -> AppError {
+        AppError::new("io", format!("{what} failed: {e}. Check that the folder is writable and try again."))
+    }
+}
+
+impl From<crate::index::IndexError> for AppError {
+    fn from(e: crate::index::IndexError) -> Self {
+        match e {
+            crate::index::IndexError::Load(e) => AppError::new("catalogue.not-found", format!("{e}. Choose a folder that holds skills.")),
+            other => AppError::new("internal", other.to_string()),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SkillRow {
+    pub dir: String,
+    pub name: String,
+    pub description: String,
+    pub profile: Profile,
+    pub errors: usize,
+    pub warnings: usize,
+    pub tags: Vec<String>,
+    pub l1: Option<u64>,
+    pub l2: Option<u64>,
+    pub l3: Option<u64>,
+    pub over_budget: bool,
+    /// Names of the agents that list this skill.
+    pub agents: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AgentRow {
+    pub name: String,
+    pub file: String,
+    pub description: String,
+    pub skills: Vec<String>,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogueView {
+    pub root: String,
+    pub skills: Vec<SkillRow>,
+    pub agents: Vec<AgentRow>,
+    /// Every diagnostic of the catalogue, its skills' and agents' included.
+    pub diagnostics: Vec<Diagnostic>,
+    pub stats: Stats,
+    pub budgets: Budgets,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ResourceRow {
+    pub path: String,
+    pub size: u64,
+    /// `None` for a binary file.
+    pub tokens: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LevelTokens {
+    pub l1: u64,
+    pub l2: u64,
+    pub l3: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DraftCheck {
+    /// This file's diagnostics; lines refer to the checked text.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The fields as JSON, `None` when the frontmatter cannot be read.
+    #[ts(type = "Record<string, unknown> | null")]
+    pub frontmatter: Option<serde_json::Value>,
+    pub yaml_start_line: u32,
+    pub body_start_line: u32,
+    /// The body rendered by pulldown-cmark and sanitised by ammonia.
+    pub body_html: String,
+    pub tokens: LevelTokens,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SkillDetail {
+    pub dir: String,
+    pub file: String,
+    pub name: String,
+    pub profile: Profile,
+    /// The whole `SKILL.md` as on disk.
+    pub text: String,
+    /// Of `text`, for save conflicts.
+    pub sha256: String,
+    /// The profile's JSON Schema, from which the form is generated.
+    #[ts(type = "Record<string, unknown>")]
+    pub schema: serde_json::Value,
+    pub check: DraftCheck,
+    pub resources: Vec<ResourceRow>,
+    pub budgets: Budgets,
+    pub l2_budget: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SaveResult {
+    pub sha256: String,
+    pub detail: SkillDetail,
+}
+
+pub struct Session {
+    index: Index,
+    catalogue: Catalogue,
+    schemas: Schemas,
+    /// Files this session wrote, with the hash it wrote, so the watcher can tell its own saves
+    /// from changes made elsewhere.
+    own_writes: HashMap<PathBuf, String>,
+}
+
+impl Session {
+    pub fn open(root: &Path, index_file: &Path) -> Result<Session, AppError> {
+        let mut index = Index::open(index_file)?;
+        let (catalogue, _) = index.load(root, &LoadOptions::default(), &())?;
+        Ok(Session { index, catalogue, schemas: Schemas::new(), own_writes: HashMap::new() })
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.catalogue.root
+    }
+
+    pub fn catalogue(&self) -> &Catalogue {
+        &self.catalogue
+    }
+
+    pub fn view(&self) -> CatalogueView {
+        let cat = &self.catalogue;
+        let mut users: HashMap<&str, Vec<String>> = HashMap::new();
+        for a in &cat.agents {
+            for r in &a.skills {
+                users.entry(r.name.as_str()).or_default().push(a.name.clone());
+            }
+        }
+        let budget_codes = [Code::BudgetL1, Code::BudgetL2, Code::BudgetResource];
+        let skills = cat
+            .skills
+            .iter()
+            .map(|s| {
+                let counts = crate::diagnostic::Counts::of(&s.diagnostics);
+                SkillRow {
+                    dir: s.dir.clone(),
+                    name: s.name.clone(),
+                    description: s.description.clone(),
+                    profile: s.profile,
+                    errors: counts.errors,
+                    warnings: counts.warnings,
+                    tags: s.tags.clone(),
+                    l1: s.tokens.as_ref().map(|t| t.l1),
+                    l2: s.tokens.as_ref().map(|t| t.l2),
+                    l3: s.tokens.as_ref().map(|t| t.l3),
+                    over_budget: s.diagnostics.iter().any(|d| budget_codes.contains(&d.code)),
+                    agents: users.get(s.name.as_str()).cloned().unwrap_or_default(),
+                }
+            })
+            .collect();
+        let agents = cat
+            .agents
+            .iter()
+            .map(|a| {
+                let counts = crate::diagnostic::Counts::of(&a.diagnostics);
+                AgentRow {
+                    name: a.name.clone(),
+                    file: a.file.clone(),
+                    description: a.description.clone(),
+                    skills: a.skills.iter().map(|r| r.name.clone()).collect(),
+                    errors: counts.errors,
+                    warnings: counts.warnings,
+                }
+            })
+            .collect();
+        CatalogueView {
+            root: cat.root.to_string_lossy().into_owned(),
+            skills,
+            agents,
+            diagnostics: cat.all_diagnostics().cloned().collect(),
+            stats: stats::compute(cat),
+            budgets: cat.settings.budgets,
+        }
+    }
+
+    pub fn search(&self, query: &str, limit: usize) -> Result<Vec<Hit>, AppError> {
+        Ok(self.index.search(query, limit)?)
+    }
+
+    fn find(&self, dir: &str) -> Result<&Skill, AppError> {
+        self.catalogue.skills.iter().find(|s| s.dir == dir).ok_or_else(|| {
+            AppError::new(
+                "skill.not-found",
+                format!("there is no skill in `{dir}` any more; it may have been moved or deleted outside the app"),
+            )
+        })
+    }
+
+    fn skill_dir(&self, skill: &Skill) -> SkillDir {
+        let (size, mtime) = (skill.stamp.size, skill.stamp.mtime_ns);
+        SkillDir {
+            dir: skill.dir.clone(),
+            path: self.catalogue.root.join(&skill.dir),
+            parent: skill.nested_in.clone(),
+            skill_md: (size, mtime),
+            resources: skill.resources.clone(),
+        }
+    }
+
+    pub fn skill(&self, dir: &str) -> Result<SkillDetail, AppError> {
+        let skill = self.find(dir)?;
+        let path = self.catalogue.root.join(skill.file());
+        let bytes = fs::read(&path).map_err(|e| AppError::io(&format!("reading {}", skill.file()), e))?;
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let check = self.check_draft(dir, &text)?;
+        let resources = skill
+            .tokens
+            .as_ref()
+            .map(|t| t.resources.iter().map(|r| ResourceRow { path: r.path.clone(), size: r.size, tokens: r.tokens }).collect())
+            .unwrap_or_default();
+        Ok(SkillDetail {
+            dir: skill.dir.clone(),
+            file: skill.file(),
+            name: skill.name.clone(),
+            profile: skill.profile,
+            sha256: sha256_hex(&bytes),
+            text,
+            schema: crate::schema::json(Subject::Skill(skill.profile).schema_file()),
+            check,
+            resources,
+            budgets: self.catalogue.settings.budgets,
+            l2_budget: skill.token_budget.unwrap_or(self.catalogue.settings.budgets.l2),
+        })
+    }
+
+    /// Checks unsaved text of a skill: its own rules, its budgets and whether its name collides
+    /// with another skill's.
+    pub fn check_draft(&self, dir: &str, text: &str) -> Result<DraftCheck, AppError> {
+        let stored = self.find(dir)?;
+        let toolkit = self.catalogue.toolkit();
+        let cx = Context {
+            root: &self.catalogue.root,
+            schemas: &self.schemas,
+            toolkit: &toolkit,
+            max_file_bytes: self.catalogue.settings.limits.max_file_bytes,
+        };
+        let mut draft = skill::load_text(&cx, &self.skill_dir(stored), stored.profile, text);
+        let fragment_tokens = self.catalogue.fragment.as_deref().map(tokens::count).unwrap_or(0);
+        let l3 = stored.tokens.as_ref().map(|t| t.l3).unwrap_or(0);
+        let mut levels = stored.tokens.clone().unwrap_or_default();
+        levels.l1 = tokens::count(&tokens::l1_text(&draft.name, &draft.description));
+        levels.l2 = tokens::count(&draft.body) + fragment_tokens;
+        tokens::set_levels(&mut draft, levels.clone(), &self.catalogue.settings.budgets);
+        if let Some(other) = self.catalogue.skills.iter().find(|s| s.dir != dir && s.parsed && draft.parsed && s.name == draft.name) {
+            draft.diagnostics.push(
+                Diagnostic::error(
+                    Code::SkillDuplicateName,
+                    &draft.file(),
+                    crate::diagnostic::Position::new(draft.name_line, 1),
+                    format!("the skill name `{}` is already used by `{}`", draft.name, other.file()),
+                )
+                .with_pointer("/name")
+                .with_hint("choose another name; a reader would keep only one of the two"),
+            );
+            crate::diagnostic::sort(&mut draft.diagnostics);
+        }
+        Ok(DraftCheck {
+            frontmatter: draft.parsed.then(|| draft.frontmatter.clone()),
+            yaml_start_line: 2,
+            body_start_line: draft.body_line,
+            body_html: markdown::to_safe_html(&draft.body),
+            tokens: LevelTokens { l1: levels.l1, l2: levels.l2, l3 },
+            diagnostics: draft.diagnostics,
+        })
+    }
+
+    /// Saves a skill's text atomically, unless the file changed on disk since `base_sha256`.
+    pub fn save(&mut self, dir: &str, text: &str, base_sha256: &str) -> Result<SaveResult, AppError> {
+        let file = self.find(dir)?.file();
+        let path = self.catalogue.root.join(&file);
+        let disk = fs::read(&path).map_err(|e| AppError::io(&format!("reading {file}"), e))?;
+        let disk_sha = sha256_hex(&disk);
+        if disk_sha != base_sha256 {
+            return Err(AppError::new(
+                "save.conflict",
+                format!("{file} changed on disk since you opened it. Compare both versions and choose which to keep."),
+            )
+            .with_details(serde_json::json!({ "disk_text": String::from_utf8_lossy(&disk), "disk_sha256": disk_sha })));
+        }
+        write_atomically(&path, text.as_bytes()).map_err(|e| AppError::io(&format!("saving {file}"), e))?;
+        let sha = sha256_hex(text.as_bytes());
+        self.own_writes.insert(path, sha.clone());
+        self.index.refresh_skills(&mut self.catalogue, &[dir.to_string()])?;
+        Ok(SaveResult { sha256: sha, detail: self.skill(dir)? })
+    }
+
+    pub fn create(&mut self, name: &str) -> Result<SkillDetail, AppError> {
+        if !scaffold::is_valid_name(name) {
+            let suggestion = crate::schema::suggest_name(name);
+            return Err(AppError::new(
+                "skill.bad-name",
+                format!(
+                    "`{name}` is not a valid skill name: use lowercase letters, digits and single hyphens, for example `{suggestion}`."
+                ),
+            )
+            .with_details(serde_json::json!({ "suggestion": suggestion })));
+        }
+        let root = self.catalogue.root.clone();
+        match scaffold::create(&root, name) {
+            Ok(file) => {
+                let sha = sha256_hex(&fs::read(&file).unwrap_or_default());
+                self.own_writes.insert(file, sha);
+            }
+            Err(scaffold::ScaffoldError::Exists(p)) => {
+                return Err(AppError::new("skill.exists", format!("{} already exists; choose another name.", p.display())));
+            }
+            Err(e) => return Err(AppError::io("creating the skill", e)),
+        }
+        self.reload()?;
+        self.skill(name)
+    }
+
+    /// Renames a skill: its folder and its `name` field together.
+    pub fn rename(&mut self, dir: &str, new_name: &str) -> Result<CatalogueView, AppError> {
+        let skill = self.find(dir)?;
+        if !scaffold::is_valid_name(new_name) {
+            let suggestion = crate::schema::suggest_name(new_name);
+            return Err(AppError::new("skill.bad-name", format!("`{new_name}` is not a valid skill name; try `{suggestion}`."))
+                .with_details(serde_json::json!({ "suggestion": suggestion })));
+        }
+        let old_path = self.catalogue.root.join(&skill.dir);
+        let new_path = old_path.with_file_name(new_name);
+        if new_path.exists() {
+            return Err(AppError::new(
+                "skill.exists",
+                format!("a folder named `{new_name}` already exists next to this skill; choose another name."),
+            ));
+        }
+        let file = old_path.join(crate::scan::SKILL_FILE);
+        let text = fs::read_to_string(&file).map_err(|e| AppError::io("reading the skill", e))?;
+        let renamed = edit::set_field(&text, "/name", Some(new_name))
+            .map_err(|e| AppError::new("edit.invalid", e.to_string()).with_details(serde_json::json!({ "reason": e.to_string() })))?;
+        write_atomically(&file, renamed.as_bytes()).map_err(|e| AppError::io("writing the new name", e))?;
+        if let Err(e) = fs::rename(&old_path, &new_path) {
+            // Put the old name back so folder and field still agree.
+            let _ = write_atomically(&file, text.as_bytes());
+            return Err(AppError::io("renaming the folder", e));
+        }
+        self.reload()?;
+        Ok(self.view())
+    }
+
+    /// Moves a skill's folder to the system trash.
+    pub fn delete(&mut self, dir: &str) -> Result<CatalogueView, AppError> {
+        let path = self.catalogue.root.join(&self.find(dir)?.dir);
+        trash::delete(&path).map_err(|e| AppError::io(&format!("moving {} to the trash", path.display()), e))?;
+        self.reload()?;
+        Ok(self.view())
+    }
+
+    fn reload(&mut self) -> Result<(), AppError> {
+        let root = self.catalogue.root.clone();
+        let (catalogue, _) = self.index.load(&root, &LoadOptions::default(), &())?;
+        self.catalogue = catalogue;
+        Ok(())
+    }
+
+    /// Takes file changes reported by a watcher. Returns whether anything changed that the UI
+    /// should show; the session's own saves are recognised and ignored.
+    pub fn files_changed(&mut self, paths: &[PathBuf]) -> Result<bool, AppError> {
+        let mut outside: Vec<&PathBuf> = Vec::new();
+        for p in paths {
+            let own = self.own_writes.get(p).is_some_and(|sha| fs::read(p).map(|b| &sha256_hex(&b) == sha).unwrap_or(false));
+            if !own {
+                outside.push(p);
+            }
+        }
+        if outside.is_empty() {
+            return Ok(false);
+        }
+        let root = self.catalogue.root.clone();
+        let mut dirs: Vec<String> = Vec::new();
+        let mut whole = false;
+        for p in outside {
+            let Ok(rel) = p.strip_prefix(&root) else { continue };
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            if rel.starts_with(".git/") || rel.contains("/.git/") {
+                continue;
+            }
+            let owner = self
+                .catalogue
+                .skills
+                .iter()
+                .filter(|s| rel == s.dir || rel.starts_with(&format!("{}/", s.dir)))
+                .max_by_key(|s| s.dir.len());
+            match owner {
+                // A skill's own folder changed: refresh just that skill.
+                Some(s) if rel != s.dir => dirs.push(s.dir.clone()),
+                // Anything else (a new or removed skill, agents, settings): re-open, which
+                // re-reads only what changed.
+                _ => whole = true,
+            }
+        }
+        if whole {
+            self.reload()?;
+        } else if !dirs.is_empty() {
+            dirs.sort();
+            dirs.dedup();
+            self.index.refresh_skills(&mut self.catalogue, &dirs)?;
+        }
+        Ok(whole || !dirs.is_empty())
+    }
+
+    /// Applies a lossless field edit to a draft.
+    pub fn set_field(text: &str, pointer: &str, value: Option<&str>) -> Result<String, AppError> {
+        edit::set_field(text, pointer, value)
+            .map_err(|e| AppError::new("edit.invalid", e.to_string()).with_details(serde_json::json!({ "reason": e.to_string() })))
+    }
+}
+
+/// Writes to a temporary file in the same folder, syncs it and renames it over the target, so a
+/// crash mid-save leaves the old file whole.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().ok_or_else(|| std::io::Error::other("the file has no folder"))?;
+    let mut tmp = tempfile::Builder::new().prefix(".skillhouse-save-").tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    if let Ok(meta) = fs::metadata(path) {
+        let _ = fs::set_permissions(tmp.path(), meta.permissions());
+    }
+    tmp.persist(path).map_err(|e| e.error)?;
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}

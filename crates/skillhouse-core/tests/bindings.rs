@@ -1,0 +1,61 @@
+//! The TypeScript types in `ui/src/bindings/` are generated from the Rust types that cross IPC.
+//! This test fails when they drift; `UPDATE_BINDINGS=1 cargo test --test bindings` rewrites them.
+
+use skillhouse_core::diagnostic::{Diagnostic, Severity};
+use skillhouse_core::index::Hit;
+use skillhouse_core::session::{
+    AgentRow, AppError, CatalogueView, DraftCheck, LevelTokens, ResourceRow, SaveResult, SkillDetail, SkillRow,
+};
+use skillhouse_core::settings::Budgets;
+use skillhouse_core::stats::{Heavy, Share, Stats, TokenTotals};
+use skillhouse_core::tokens::Listing;
+use skillhouse_core::Profile;
+use std::path::Path;
+use ts_rs::{Config, TS};
+
+fn generated<T: TS + 'static>(cfg: &Config) -> (String, String) {
+    let path = T::output_path().expect("exportable").to_string_lossy().into_owned();
+    (path, T::export_to_string(cfg).expect("exports"))
+}
+
+#[test]
+fn bindings_match_the_rust_types() {
+    let cfg = Config::new().with_large_int("number");
+    let files = vec![
+        generated::<AppError>(&cfg),
+        generated::<CatalogueView>(&cfg),
+        generated::<SkillRow>(&cfg),
+        generated::<AgentRow>(&cfg),
+        generated::<Hit>(&cfg),
+        generated::<SkillDetail>(&cfg),
+        generated::<DraftCheck>(&cfg),
+        generated::<SaveResult>(&cfg),
+        generated::<ResourceRow>(&cfg),
+        generated::<LevelTokens>(&cfg),
+        generated::<Diagnostic>(&cfg),
+        generated::<Severity>(&cfg),
+        generated::<Profile>(&cfg),
+        generated::<Budgets>(&cfg),
+        generated::<Stats>(&cfg),
+        generated::<Share>(&cfg),
+        generated::<TokenTotals>(&cfg),
+        generated::<Listing>(&cfg),
+        generated::<Heavy>(&cfg),
+    ];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/bindings");
+    let update = std::env::var_os("UPDATE_BINDINGS").is_some();
+    let mut stale = Vec::new();
+    for (name, text) in &files {
+        let path = dir.join(name);
+        if update {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, text).unwrap();
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+            stale.push(name.clone());
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "ui/src/bindings is out of date for {stale:?}: run `UPDATE_BINDINGS=1 cargo test -p skillhouse-core --test bindings`"
+    );
+}

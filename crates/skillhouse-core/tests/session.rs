@@ -1,0 +1,148 @@
+//! The app's operations on an open catalogue, without a window.
+
+use skillhouse_core::session::{AppError, Session};
+use skillhouse_core::Code;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn open() -> (tempfile::TempDir, PathBuf, Session) {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("catalogue");
+    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../skills"), &root);
+    let session = Session::open(&root, &tmp.path().join("index.sqlite")).unwrap();
+    (tmp, root, session)
+}
+
+#[test]
+fn the_view_lists_skills_with_their_agents_and_figures() {
+    let (_tmp, _, s) = open();
+    let view = s.view();
+    assert_eq!(view.skills.len(), 16);
+    let naming = view.skills.iter().find(|r| r.name == "naming-skills").unwrap();
+    assert!(!naming.agents.is_empty());
+    assert!(naming.l2.unwrap() > naming.l1.unwrap());
+    assert_eq!(view.stats.skills, 16);
+    assert!(view.diagnostics.is_empty());
+}
+
+#[test]
+fn a_draft_with_a_bad_name_gets_its_diagnostic() {
+    let (_tmp, _, s) = open();
+    let detail = s.skill("naming-skills").unwrap();
+    let draft = Session::set_field(&detail.text, "/name", Some("Naming Skills")).unwrap();
+    let check = s.check_draft("naming-skills", &draft).unwrap();
+    let codes: Vec<Code> = check.diagnostics.iter().map(|d| d.code).collect();
+    assert!(codes.contains(&Code::NameFormat), "{codes:?}");
+    assert!(check.diagnostics.iter().all(|d| d.pointer.as_deref() == Some("/name")));
+    // Taking another skill's name is caught before saving.
+    let draft = Session::set_field(&detail.text, "/name", Some("writing-commit-messages")).unwrap();
+    let check = s.check_draft("naming-skills", &draft).unwrap();
+    assert!(check.diagnostics.iter().any(|d| d.code == Code::SkillDuplicateName));
+}
+
+#[test]
+fn saving_changes_only_the_edited_line_and_is_not_an_outside_change() {
+    let (_tmp, root, mut s) = open();
+    let detail = s.skill("naming-skills").unwrap();
+    let draft = Session::set_field(&detail.text, "/license", Some("Apache-2.0")).unwrap();
+    let saved = s.save("naming-skills", &draft, &detail.sha256).unwrap();
+    let on_disk = fs::read_to_string(root.join("naming-skills/SKILL.md")).unwrap();
+    assert_eq!(on_disk, draft);
+    let changed: Vec<(&str, &str)> = detail.text.lines().zip(on_disk.lines()).filter(|(a, b)| a != b).collect();
+    assert_eq!(changed.len(), 1, "{changed:?}");
+    assert!(changed[0].1.contains("Apache-2.0"));
+    assert_eq!(saved.detail.sha256, saved.sha256);
+    // The watcher reports the save: the session knows it as its own.
+    assert!(!s.files_changed(&[root.join("naming-skills/SKILL.md")]).unwrap());
+    // No temporary file is left behind.
+    assert!(fs::read_dir(root.join("naming-skills")).unwrap().all(|e| !e
+        .unwrap()
+        .file_name()
+        .to_string_lossy()
+        .starts_with(".skillhouse-save-")));
+}
+
+#[test]
+fn a_save_over_an_outside_change_is_refused_with_both_versions() {
+    let (_tmp, root, mut s) = open();
+    let detail = s.skill("naming-skills").unwrap();
+    let file = root.join("naming-skills/SKILL.md");
+    let theirs = detail.text.replace("# ", "# Changed elsewhere: ");
+    fs::write(&file, &theirs).unwrap();
+    let err: AppError = s.save("naming-skills", &detail.text.replace("MIT", "BSD"), &detail.sha256).unwrap_err();
+    assert_eq!(err.code, "save.conflict");
+    assert_eq!(err.details["disk_text"], theirs);
+    assert_eq!(fs::read_to_string(&file).unwrap(), theirs, "nothing was overwritten");
+    // Choosing "keep mine" saves against the disk version's hash.
+    let disk_sha = err.details["disk_sha256"].as_str().unwrap();
+    s.save("naming-skills", &detail.text, disk_sha).unwrap();
+    assert_eq!(fs::read_to_string(&file).unwrap(), detail.text);
+}
+
+#[test]
+fn outside_changes_are_picked_up() {
+    let (_tmp, root, mut s) = open();
+    let file = root.join("naming-skills/SKILL.md");
+    let text = fs::read_to_string(&file).unwrap();
+    fs::write(&file, text.replacen("name: naming-skills", "name: Naming", 1)).unwrap();
+    assert!(s.files_changed(std::slice::from_ref(&file)).unwrap());
+    let row = s.view().skills.into_iter().find(|r| r.dir == "naming-skills").unwrap();
+    assert!(row.errors > 0);
+    // A new skill folder made elsewhere appears too.
+    fs::create_dir_all(root.join("brand-new")).unwrap();
+    fs::write(
+        root.join("brand-new/SKILL.md"),
+        "---\nname: brand-new\ndescription: Does new things. Use when something new is needed.\n---\nSteps.\n",
+    )
+    .unwrap();
+    assert!(s.files_changed(&[root.join("brand-new/SKILL.md")]).unwrap());
+    assert!(s.view().skills.iter().any(|r| r.name == "brand-new"));
+}
+
+#[test]
+fn create_rename_and_delete() {
+    let (_tmp, root, mut s) = open();
+    let created = s.create("summarising-incidents").unwrap();
+    assert!(created.check.diagnostics.is_empty(), "{:?}", created.check.diagnostics);
+    assert_eq!(s.create("summarising-incidents").unwrap_err().code, "skill.exists");
+    let bad = s.create("Bad Name").unwrap_err();
+    assert_eq!((bad.code.as_str(), bad.details["suggestion"].as_str()), ("skill.bad-name", Some("bad-name")));
+
+    let view = s.rename("summarising-incidents", "incident-summaries").unwrap();
+    assert!(view.skills.iter().any(|r| r.dir == "incident-summaries" && r.name == "incident-summaries" && r.errors == 0));
+    assert!(!root.join("summarising-incidents").exists());
+    assert_eq!(s.rename("incident-summaries", "naming-skills").unwrap_err().code, "skill.exists");
+
+    std::env::set_var("XDG_DATA_HOME", root.parent().unwrap().join("xdg"));
+    let view = s.delete("incident-summaries").unwrap();
+    assert!(!root.join("incident-summaries").exists());
+    assert!(view.skills.iter().all(|r| r.dir != "incident-summaries"));
+    assert_eq!(s.skill("incident-summaries").unwrap_err().code, "skill.not-found");
+}
+
+#[test]
+fn the_preview_of_a_hostile_body_is_inert() {
+    let (_tmp, _, s) = open();
+    let detail = s.skill("naming-skills").unwrap();
+    let hostile = skillhouse_core::edit::set_body(
+        &detail.text,
+        "<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n[x](javascript:alert(3))\n",
+    )
+    .unwrap();
+    let html = s.check_draft("naming-skills", &hostile).unwrap().body_html;
+    assert!(!html.contains("<script") && !html.contains("onerror") && !html.contains("href=\"javascript"), "{html}");
+    assert!(html.contains("<img src=\"x\">"), "harmless markup stays: {html}");
+}
