@@ -33,6 +33,20 @@ need_rust() {
   fi
 }
 
-# The C toolchain builds the bundled SQLite; pkg-config finds system libraries.
-need_packages build-essential pkg-config
+need_node() {
+  if ! command -v npm >/dev/null 2>&1; then
+    need_packages nodejs npm
+  fi
+  local major
+  major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+  if [ "$major" -lt 20 ]; then
+    echo "setup: Node.js $major is too old for the UI build (it needs 20 or newer); install a newer nodejs package" >&2
+    exit 1
+  fi
+}
+
+# The C toolchain builds the bundled SQLite; pkg-config finds system libraries; WebKitGTK and
+# its dev packages build and run the desktop window; Xvfb gives it a display in tests.
+need_packages build-essential pkg-config libwebkit2gtk-4.1-dev librsvg2-dev xvfb xauth webkit2gtk-driver imagemagick
 need_rust
+need_node

@@ -1,0 +1,4 @@
+//! The command table, grouped by domain. Each command delegates to the core in a line or two.
+
+pub mod catalogue;
+pub mod skills;

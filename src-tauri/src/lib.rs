@@ -1,0 +1,32 @@
+//! The Skillhouse desktop shell. Everything it does is in `skillhouse-core`; this crate holds
+//! the window, the command table, the file watcher and the list of recent catalogues.
+
+mod commands;
+mod recent;
+mod state;
+mod watch;
+
+pub use state::AppState;
+
+/// Adds the app's state and commands to a builder (the real one in `run`, a mock in tests).
+pub fn builder<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    builder.manage(AppState::default()).invoke_handler(tauri::generate_handler![
+        commands::catalogue::open_catalogue,
+        commands::catalogue::recent_catalogues,
+        commands::catalogue::search,
+        commands::skills::get_skill,
+        commands::skills::check_draft,
+        commands::skills::set_field,
+        commands::skills::save_skill,
+        commands::skills::create_skill,
+        commands::skills::rename_skill,
+        commands::skills::delete_skill,
+    ])
+}
+
+pub fn run() {
+    builder(tauri::Builder::default())
+        .plugin(tauri_plugin_dialog::init())
+        .run(tauri::generate_context!())
+        .expect("the Skillhouse window could not be started");
+}

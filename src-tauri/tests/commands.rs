@@ -1,0 +1,110 @@
+//! The command layer without a window: each command through Tauri's IPC, on the mock runtime.
+
+use serde_json::{json, Value};
+use std::fs;
+use std::path::Path;
+use tauri::test::{get_ipc_response, mock_builder, mock_context, noop_assets, INVOKE_KEY};
+use tauri::webview::InvokeRequest;
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+struct Harness {
+    _app: tauri::App<tauri::test::MockRuntime>,
+    webview: tauri::WebviewWindow<tauri::test::MockRuntime>,
+}
+
+impl Harness {
+    fn new() -> Harness {
+        let app = skillhouse_app::builder(mock_builder()).build(mock_context(noop_assets())).unwrap();
+        let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
+        Harness { _app: app, webview }
+    }
+
+    fn call(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        let request = InvokeRequest {
+            cmd: cmd.into(),
+            callback: tauri::ipc::CallbackFn(0),
+            error: tauri::ipc::CallbackFn(1),
+            // On Linux only this origin counts as the app's own (see docs: desktop testing).
+            url: "tauri://localhost".parse().unwrap(),
+            body: tauri::ipc::InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        };
+        get_ipc_response(&self.webview, request).map(|body| body.deserialize::<Value>().unwrap())
+    }
+}
+
+fn sample_copy() -> (tempfile::TempDir, String) {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("catalogue");
+    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../skills"), &root);
+    // Keep the index and the recent list out of the user's folders.
+    std::env::set_var("XDG_DATA_HOME", tmp.path().join("data"));
+    std::env::set_var("XDG_CONFIG_HOME", tmp.path().join("config"));
+    (tmp, root.to_string_lossy().into_owned())
+}
+
+#[test]
+fn commands_need_an_open_catalogue() {
+    let h = Harness::new();
+    let err = h.call("get_skill", json!({"dir": "naming-skills"})).unwrap_err();
+    assert_eq!(err["code"], "catalogue.not-open");
+    assert!(err["message"].as_str().unwrap().contains("open a folder"));
+}
+
+#[test]
+fn open_edit_check_and_save_through_ipc() {
+    let (_tmp, root) = sample_copy();
+    let h = Harness::new();
+    let view = h.call("open_catalogue", json!({"path": root})).unwrap();
+    assert_eq!(view["skills"].as_array().unwrap().len(), 16);
+    assert_eq!(view["stats"]["skillAgentRatio"], 4.0);
+
+    let detail = h.call("get_skill", json!({"dir": "naming-skills"})).unwrap();
+    assert_eq!(detail["l2Budget"], 5000);
+    let text = detail["text"].as_str().unwrap();
+    let draft = h.call("set_field", json!({"text": text, "pointer": "/name", "value": "Bad Name"})).unwrap();
+    let check = h.call("check_draft", json!({"dir": "naming-skills", "text": draft})).unwrap();
+    assert!(check["diagnostics"].as_array().unwrap().iter().any(|d| d["code"] == "name.format" && d["pointer"] == "/name"));
+
+    let good = h.call("set_field", json!({"text": text, "pointer": "/license", "value": "Apache-2.0"})).unwrap();
+    let saved = h.call("save_skill", json!({"dir": "naming-skills", "text": good, "baseSha256": detail["sha256"]})).unwrap();
+    assert_ne!(saved["sha256"], detail["sha256"]);
+    // Saving again against the old hash is a conflict, with the disk version in the details.
+    let err = h.call("save_skill", json!({"dir": "naming-skills", "text": text, "baseSha256": detail["sha256"]})).unwrap_err();
+    assert_eq!(err["code"], "save.conflict");
+    assert_eq!(err["details"]["disk_text"], good);
+
+    let hits = h.call("search", json!({"query": "commit", "limit": 5})).unwrap();
+    assert_eq!(hits[0]["name"], "writing-commit-messages");
+    assert!(h.call("recent_catalogues", json!({})).unwrap().as_array().unwrap().iter().any(|r| r.as_str().unwrap().ends_with("catalogue")));
+}
+
+#[test]
+fn errors_cross_ipc_in_one_shape() {
+    let (_tmp, root) = sample_copy();
+    let h = Harness::new();
+    let err = h.call("open_catalogue", json!({"path": format!("{root}/no-such")})).unwrap_err();
+    assert_eq!(err["code"], "catalogue.not-found");
+    h.call("open_catalogue", json!({"path": root})).unwrap();
+    let err = h.call("create_skill", json!({"name": "Bad Name"})).unwrap_err();
+    assert_eq!(err["code"], "skill.bad-name");
+    assert_eq!(err["details"]["suggestion"], "bad-name");
+    let err = h.call("set_field", json!({"text": "---\nname: [\n---\n", "pointer": "/name", "value": "x"})).unwrap_err();
+    assert_eq!(err["code"], "edit.invalid");
+    for e in [&err] {
+        assert!(e.get("message").is_some() && e.get("details").is_some());
+    }
+}

@@ -1,0 +1,90 @@
+// What each AppError means to a person, and what to do next. The UI branches on `code` only;
+// the Rust `message` is shown as the particulars.
+import type { AppError } from "../bindings/AppError";
+import { reasonOf, suggestionOf } from "./errorDetails";
+
+export type ErrorAction = "open-folder" | "retry" | "reload-catalogue" | "none";
+
+export type ErrorSentence = {
+  title: string;
+  next: string;
+  action: ErrorAction;
+  actionLabel: string;
+};
+
+export function sentenceFor(error: AppError): ErrorSentence {
+  switch (error.code) {
+    case "catalogue.not-found":
+      return {
+        title: "That folder could not be opened as a catalogue.",
+        next: "Check that the folder still exists, then choose it again.",
+        action: "open-folder",
+        actionLabel: "Open folder…",
+      };
+    case "catalogue.not-open":
+      return {
+        title: "No catalogue is open yet.",
+        next: "Open a folder of skills first.",
+        action: "open-folder",
+        actionLabel: "Open folder…",
+      };
+    case "skill.not-found":
+      return {
+        title: "This skill is no longer in the catalogue.",
+        next: "It may have been moved or deleted outside Skillhouse. Reload the catalogue to see what is there now.",
+        action: "reload-catalogue",
+        actionLabel: "Reload catalogue",
+      };
+    case "skill.exists":
+      return {
+        title: "A skill with that name already exists.",
+        next: "Choose another name.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "skill.bad-name": {
+      const suggestion = suggestionOf(error);
+      return {
+        title: "That is not a valid skill name.",
+        next: suggestion
+          ? `Use lowercase letters, digits and single hyphens, for example “${suggestion}”.`
+          : "Use lowercase letters, digits and single hyphens.",
+        action: "none",
+        actionLabel: "",
+      };
+    }
+    case "save.conflict":
+      return {
+        title: "The file changed on disk after you opened it.",
+        next: "Compare both versions and choose which one to keep.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "edit.invalid": {
+      const reason = reasonOf(error);
+      return {
+        title: "That change could not be made without touching the rest of the file.",
+        next: reason
+          ? `${reason} Make this change in the YAML tab instead.`
+          : "Make this change in the YAML tab instead.",
+        action: "none",
+        actionLabel: "",
+      };
+    }
+    case "io":
+      return {
+        title: "A file could not be read or written.",
+        next: "Check that the folder is still there and that you may change it, then try again.",
+        action: "retry",
+        actionLabel: "Try again",
+      };
+    case "internal":
+    default:
+      return {
+        title: "Something went wrong inside Skillhouse.",
+        next: "Try again. If it keeps happening, restart Skillhouse and report what you were doing.",
+        action: "retry",
+        actionLabel: "Try again",
+      };
+  }
+}

@@ -1,0 +1,185 @@
+// The one module that talks to the Rust shell. Every other module calls the typed functions
+// below and never imports `@tauri-apps/*` (platform.test.ts enforces this).
+//
+// Each function either resolves with the value described in docs/ipc.md or rejects with an
+// `AppError` ({ code, message, details }), whatever shape the rejection had on the way in.
+//
+// Outside Tauri (a plain browser, e.g. `vite preview`), there is no `window.__TAURI_INTERNALS__`:
+// the calls are then answered by a small in-browser demo catalogue, loaded on demand, so that
+// the screens can be looked at without the desktop shell.
+
+import { invoke } from "@tauri-apps/api/core";
+import { listen } from "@tauri-apps/api/event";
+import { open } from "@tauri-apps/plugin-dialog";
+import type { AppError } from "./bindings/AppError";
+import type { CatalogueView } from "./bindings/CatalogueView";
+import type { DraftCheck } from "./bindings/DraftCheck";
+import type { ErrorCode } from "./bindings/ErrorCode";
+import type { SaveResult } from "./bindings/SaveResult";
+import type { SearchHit } from "./bindings/SearchHit";
+import type { SkillDetail } from "./bindings/SkillDetail";
+
+/** The commands of docs/ipc.md: the name Rust registers, its arguments and its result. */
+export type Commands = {
+  open_catalogue: { args: { path: string | null }; result: CatalogueView };
+  search: { args: { query: string; limit: number }; result: SearchHit[] };
+  get_skill: { args: { dir: string }; result: SkillDetail };
+  check_draft: { args: { dir: string; text: string }; result: DraftCheck };
+  set_field: { args: { text: string; pointer: string; value: string | null }; result: string };
+  save_skill: { args: { dir: string; text: string; baseSha256: string }; result: SaveResult };
+  create_skill: { args: { name: string }; result: SkillDetail };
+  rename_skill: { args: { dir: string; newName: string }; result: CatalogueView };
+  delete_skill: { args: { dir: string }; result: CatalogueView };
+  recent_catalogues: { args: Record<string, never>; result: string[] };
+};
+
+export type CommandName = keyof Commands;
+
+const ERROR_CODES: readonly ErrorCode[] = [
+  "catalogue.not-found",
+  "catalogue.not-open",
+  "skill.not-found",
+  "skill.exists",
+  "skill.bad-name",
+  "save.conflict",
+  "edit.invalid",
+  "io",
+  "internal",
+];
+
+/** True when the app runs in a plain browser and answers from the demo catalogue. */
+export function isDemo(): boolean {
+  return typeof window === "undefined" || !("__TAURI_INTERNALS__" in window);
+}
+
+export function isAppError(value: unknown): value is AppError {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.code === "string" &&
+    (ERROR_CODES as readonly string[]).includes(v.code) &&
+    typeof v.message === "string" &&
+    "details" in v
+  );
+}
+
+/** Whatever a command rejected with, as an `AppError`. */
+export function toAppError(reason: unknown): AppError {
+  if (isAppError(reason)) return reason;
+  if (typeof reason === "object" && reason !== null) {
+    const r = reason as Record<string, unknown>;
+    const message =
+      typeof r.message === "string" && r.message !== "" ? r.message : "An unexpected error happened.";
+    const details = "details" in r ? r.details : null;
+    // A code we do not know (a newer Rust side): keep the message, treat it as internal.
+    return { code: "internal", message, details: details ?? null };
+  }
+  if (typeof reason === "string") {
+    // Tauri rejects with a plain string when a command is missing or its arguments do not fit.
+    const trimmed = reason.trim();
+    if (trimmed.startsWith("{")) {
+      try {
+        return toAppError(JSON.parse(trimmed));
+      } catch {
+        // not JSON: fall through
+      }
+    }
+    return { code: "internal", message: trimmed || "An unexpected error happened.", details: null };
+  }
+  return { code: "internal", message: "An unexpected error happened.", details: null };
+}
+
+async function call<K extends CommandName>(
+  command: K,
+  args: Commands[K]["args"],
+): Promise<Commands[K]["result"]> {
+  try {
+    if (isDemo()) {
+      const demo = await import("./demo/demoBackend");
+      return await demo.answer(command, args);
+    }
+    return await invoke<Commands[K]["result"]>(command, args);
+  } catch (reason) {
+    throw toAppError(reason);
+  }
+}
+
+/** Opens (and indexes) a catalogue; `null` reopens the last one, or the sample catalogue. */
+export function openCatalogue(path: string | null): Promise<CatalogueView> {
+  return call("open_catalogue", { path });
+}
+
+export function search(query: string, limit: number): Promise<SearchHit[]> {
+  return call("search", { query, limit });
+}
+
+export function getSkill(dir: string): Promise<SkillDetail> {
+  return call("get_skill", { dir });
+}
+
+/** Checks an unsaved SKILL.md (the whole text) as if it were saved in `dir`. */
+export function checkDraft(dir: string, text: string): Promise<DraftCheck> {
+  return call("check_draft", { dir, text });
+}
+
+/** Sets (or removes, with `null`) one frontmatter field; only that node of the text changes. */
+export function setField(text: string, pointer: string, value: string | null): Promise<string> {
+  return call("set_field", { text, pointer, value });
+}
+
+export function saveSkill(dir: string, text: string, baseSha256: string): Promise<SaveResult> {
+  return call("save_skill", { dir, text, baseSha256 });
+}
+
+export function createSkill(name: string): Promise<SkillDetail> {
+  return call("create_skill", { name });
+}
+
+/** Renames a skill: its `name` field and its folder together. */
+export function renameSkill(dir: string, newName: string): Promise<CatalogueView> {
+  return call("rename_skill", { dir, newName });
+}
+
+/** Moves a skill's folder to the system trash. */
+export function deleteSkill(dir: string): Promise<CatalogueView> {
+  return call("delete_skill", { dir });
+}
+
+export function recentCatalogues(): Promise<string[]> {
+  return call("recent_catalogues", {});
+}
+
+/** Asks for a folder with the system's dialog; `null` when the person cancels. */
+export async function pickFolder(): Promise<string | null> {
+  try {
+    if (isDemo()) {
+      const demo = await import("./demo/demoBackend");
+      return demo.demoRoot;
+    }
+    const chosen = await open({ directory: true, multiple: false, title: "Open a skills catalogue" });
+    return typeof chosen === "string" ? chosen : null;
+  } catch (reason) {
+    throw toAppError(reason);
+  }
+}
+
+/** Calls `handler` whenever files change outside the app; resolves to an unsubscribe function. */
+export async function onCatalogueChanged(
+  handler: (view: CatalogueView) => void,
+): Promise<() => void> {
+  if (isDemo()) return () => undefined;
+  try {
+    const stop = await listen<CatalogueView>("catalogue-changed", (event) => handler(event.payload));
+    return () => {
+      // Unsubscribing happens while the page goes away; a failure then changes nothing.
+      try {
+        const done: unknown = stop();
+        if (done instanceof Promise) done.catch(() => undefined);
+      } catch {
+        // ignored, as above
+      }
+    };
+  } catch (reason) {
+    throw toAppError(reason);
+  }
+}

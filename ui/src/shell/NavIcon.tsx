@@ -1,0 +1,38 @@
+import type { Section } from "./Sidebar";
+
+/** Small line icons for the sidebar (inline SVG: no icon font, nothing fetched). */
+export function NavIcon(props: { section: Section }) {
+  const common = {
+    width: 16,
+    height: 16,
+    viewBox: "0 0 16 16",
+    fill: "none",
+    stroke: "currentColor",
+    strokeWidth: 1.6,
+    strokeLinecap: "round" as const,
+    strokeLinejoin: "round" as const,
+    "aria-hidden": true,
+    className: "nav-icon",
+  };
+  if (props.section === "skills") {
+    return (
+      <svg {...common}>
+        <rect x="2" y="2.5" width="12" height="11" rx="2" />
+        <path d="M5 6h6M5 8.5h6M5 11h3.5" />
+      </svg>
+    );
+  }
+  if (props.section === "diagnostics") {
+    return (
+      <svg {...common}>
+        <circle cx="8" cy="8" r="6" />
+        <path d="M8 4.8v3.7M8 11h.01" />
+      </svg>
+    );
+  }
+  return (
+    <svg {...common}>
+      <path d="M2.5 13.5h11M4.5 11V7.5M8 11V3.5M11.5 11V6" />
+    </svg>
+  );
+}

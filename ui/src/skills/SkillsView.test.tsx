@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { SkillsView } from "./SkillsView";
+import { renderInApp } from "../test/render";
+import { view } from "../test/fixtures";
+
+function Harness() {
+  return (
+    <SkillsView
+      view={view()}
+      selected={null}
+      focus={null}
+      changeTick={0}
+      onSelect={() => undefined}
+      onDirtyChange={() => undefined}
+      onCatalogue={() => undefined}
+      onRefresh={() => undefined}
+    />
+  );
+}
+
+const names = () => screen.queryAllByTestId("skill-row").map((r) => r.getAttribute("data-name"));
+
+describe("Skills view", () => {
+  afterEach(() => {
+    cleanup(); // unmount (and unsubscribe) while the mocks are still there
+    clearMocks();
+  });
+
+  it("lists every skill, then narrows to the search command's hits as you type", async () => {
+    const queries: unknown[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd === "search") {
+        queries.push(args);
+        return [{ dir: "summarising-incidents", name: "summarising-incidents", description: "", snippet: "…fill in the [template] for each…" }];
+      }
+      return null;
+    });
+    renderInApp(<Harness />);
+    expect(names()).toEqual(["naming-skills", "PDF_Tools", "summarising-incidents"]);
+
+    await userEvent.type(screen.getByTestId("search"), "templ");
+    await waitFor(() => expect(names()).toEqual(["summarising-incidents"]));
+    // Debounced: one request for the whole word, not one per key.
+    expect(queries).toEqual([{ query: "templ", limit: 3 }]);
+    // Matched only in the body: the row shows the snippet, with the match marked.
+    expect(screen.getByText("template").tagName).toBe("MARK");
+    expect(screen.getByTestId("result-count").textContent).toContain("1 of 3 skills");
+
+    await userEvent.clear(screen.getByTestId("search"));
+    await waitFor(() => expect(names()).toHaveLength(3));
+  });
+
+  it("filters by errors, warnings, budget, tag and agent", async () => {
+    mockIPC(() => null);
+    renderInApp(<Harness />);
+    await userEvent.click(screen.getByTestId("filter-errors"));
+    expect(names()).toEqual(["PDF_Tools"]);
+    await userEvent.click(screen.getByTestId("filter-errors"));
+    await userEvent.click(screen.getByTestId("filter-warnings"));
+    expect(names()).toEqual(["summarising-incidents"]);
+    await userEvent.click(screen.getByTestId("filter-warnings"));
+    await userEvent.click(screen.getByTestId("filter-over-budget"));
+    expect(names()).toEqual(["summarising-incidents"]);
+    await userEvent.click(screen.getByTestId("filter-over-budget"));
+    fireEvent.change(screen.getByTestId("filter-tag"), { target: { value: "pdf" } });
+    expect(names()).toEqual(["PDF_Tools"]);
+    fireEvent.change(screen.getByTestId("filter-tag"), { target: { value: "" } });
+    fireEvent.change(screen.getByTestId("filter-agent"), { target: { value: "release-manager" } });
+    expect(names()).toEqual(["naming-skills"]);
+  });
+
+  it("renders only the visible rows of a 10,000-skill catalogue", () => {
+    mockIPC(() => null);
+    const big = view();
+    big.skills = Array.from({ length: 10_000 }, (_, i) => ({ ...big.skills[0]!, dir: `s${i}`, name: `skill-${i}` }));
+    function Big() {
+      return (
+        <SkillsView
+          view={big}
+          selected={null}
+          focus={null}
+          changeTick={0}
+          onSelect={() => undefined}
+          onDirtyChange={() => undefined}
+          onCatalogue={() => undefined}
+          onRefresh={() => undefined}
+        />
+      );
+    }
+    renderInApp(<Big />);
+    const rows = screen.getAllByTestId("skill-row");
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(60);
+  });
+});
