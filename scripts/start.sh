@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# Builds Skillhouse and opens it on the sample catalogue in skills/.
-# Until the desktop app lands, this builds the `skillhouse` command and runs the checks the app
-# will show: validate and stats on the sample catalogue.
+# Builds Skillhouse and opens the desktop app on the sample catalogue in skills/.
+# Installs whatever is missing first (system packages, Rust, npm dependencies).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/setup.sh
-cargo build --release -p skillhouse-cli
-./target/release/skillhouse validate skills
-./target/release/skillhouse stats skills
+(cd ui && npm ci --no-audit --no-fund && npm run build)
+cargo build -p skillhouse-app --features custom-protocol
+SKILLHOUSE_CATALOGUE="$PWD/skills" exec ./target/debug/skillhouse-app

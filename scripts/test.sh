@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Runs every test Skillhouse has: formatting, lints with warnings denied, unit, fixture,
-# index and command-line tests. CI runs exactly this (.ci/run).
+# Runs every test Skillhouse has: the UI's unit tests and type check, Rust formatting, lints
+# with warnings denied, unit, fixture, index, command-layer and command-line tests, and the
+# end-to-end tests of the real app under Xvfb. CI runs exactly this (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/setup.sh
 export CARGO_TERM_COLOR=never
+# The UI first: the desktop crate embeds ui/dist when it compiles.
+(cd ui && npm ci --no-audit --no-fund && npm test && npm run build)
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo test --workspace --locked
+if [ -f tests/e2e/run.sh ]; then
+  bash tests/e2e/run.sh
+fi

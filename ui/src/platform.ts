@@ -20,12 +20,16 @@ import type { SearchHit } from "./bindings/SearchHit";
 import type { SkillDetail } from "./bindings/SkillDetail";
 
 /** The commands of docs/ipc.md: the name Rust registers, its arguments and its result. */
+
+/** What a form field writes: text, or yes/no for boolean fields. */
+export type FieldValue = string | boolean;
+
 export type Commands = {
   open_catalogue: { args: { path: string | null }; result: CatalogueView };
   search: { args: { query: string; limit: number }; result: SearchHit[] };
   get_skill: { args: { dir: string }; result: SkillDetail };
   check_draft: { args: { dir: string; text: string }; result: DraftCheck };
-  set_field: { args: { text: string; pointer: string; value: string | null }; result: string };
+  set_field: { args: { text: string; pointer: string; value: FieldValue | null }; result: string };
   save_skill: { args: { dir: string; text: string; baseSha256: string }; result: SaveResult };
   create_skill: { args: { name: string }; result: SkillDetail };
   rename_skill: { args: { dir: string; newName: string }; result: CatalogueView };
@@ -123,7 +127,7 @@ export function checkDraft(dir: string, text: string): Promise<DraftCheck> {
 }
 
 /** Sets (or removes, with `null`) one frontmatter field; only that node of the text changes. */
-export function setField(text: string, pointer: string, value: string | null): Promise<string> {
+export function setField(text: string, pointer: string, value: FieldValue | null): Promise<string> {
   return call("set_field", { text, pointer, value });
 }
 

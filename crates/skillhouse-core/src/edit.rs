@@ -23,9 +23,37 @@ pub enum EditError {
     NotLossless(String),
 }
 
+/// A value the form can write: a string, or a boolean (`user-invocable: false`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scalar<'a> {
+    Str(&'a str),
+    Bool(bool),
+}
+
+impl Scalar<'_> {
+    fn json(self) -> serde_json::Value {
+        match self {
+            Scalar::Str(s) => serde_json::Value::String(s.to_string()),
+            Scalar::Bool(b) => serde_json::Value::Bool(b),
+        }
+    }
+
+    fn render(self, style: Style) -> String {
+        match self {
+            Scalar::Str(s) => scalar(s, style),
+            Scalar::Bool(b) => b.to_string(),
+        }
+    }
+}
+
 /// Sets (`Some`) or removes (`None`) the string field at `pointer` (`/description`,
 /// `/metadata/version`) in a whole `SKILL.md` text and returns the new text.
 pub fn set_field(text: &str, pointer: &str, value: Option<&str>) -> Result<String, EditError> {
+    set(text, pointer, value.map(Scalar::Str))
+}
+
+/// Sets or removes the field at `pointer` to a string or a boolean.
+pub fn set(text: &str, pointer: &str, value: Option<Scalar<'_>>) -> Result<String, EditError> {
     let keys: Vec<String> = pointer.split('/').skip(1).map(|k| k.replace("~1", "/").replace("~0", "~")).collect();
     if keys.is_empty() || keys.iter().any(String::is_empty) || !pointer.starts_with('/') {
         return Err(EditError::BadPointer(pointer.to_string()));
@@ -47,7 +75,7 @@ pub fn set_field(text: &str, pointer: &str, value: Option<&str>) -> Result<Strin
                 if keys.len() != 2 || !std::ptr::eq(parent, &root) {
                     return Err(EditError::BadPointer(pointer.to_string()));
                 }
-                let insert = format!("{}:{newline}  {}: {}{newline}", key_text(&keys[0]), key_text(&keys[1]), scalar(value, Style::Plain));
+                let insert = format!("{}:{newline}  {}: {}{newline}", key_text(&keys[0]), key_text(&keys[1]), value.render(Style::Plain));
                 let at = yaml_offset + yaml_end_insertion(yaml);
                 return verified(text, at..at, &insert, &keys, Some(value), &root);
             }
@@ -75,28 +103,30 @@ pub fn set_field(text: &str, pointer: &str, value: Option<&str>) -> Result<Strin
                     let source = &yaml[start..end];
                     let abs = yaml_offset + start..yaml_offset + end;
                     let header_start = text[key_line_start..abs.start].find(':').map(|i| key_line_start + i + 1);
-                    let is_block = node.at.line > entry.key_at.line
+                    let is_block = matches!(value, Scalar::Str(_))
+                        && node.at.line > entry.key_at.line
                         && header_start.is_some_and(|h| text[h..abs.start].trim_start().starts_with(['|', '>']));
                     if is_block {
                         let header = header_start.expect("checked above");
                         let indent = " ".repeat((node.at.column - 1) as usize);
                         let folded = text[header..abs.start].trim_start().starts_with('>');
+                        let Scalar::Str(value) = value else { unreachable!("blocks are kept for strings only") };
                         let attempt = block(value, &indent, folded, newline);
                         if let Some(replacement) = attempt {
-                            if let Ok(t) = verified(text, header..abs.end, &replacement, &keys, Some(value), &root) {
+                            if let Ok(t) = verified(text, header..abs.end, &replacement, &keys, Some(Scalar::Str(value)), &root) {
                                 return Ok(t);
                             }
                         }
                         // Fall back to a quoted string on the key's line.
                         let replacement = format!(" {}{newline}", scalar(value, Style::Double));
-                        return verified(text, header..abs.end, &replacement, &keys, Some(value), &root);
+                        return verified(text, header..abs.end, &replacement, &keys, Some(Scalar::Str(value)), &root);
                     }
                     let style = match source.chars().next() {
                         Some('\'') => Style::Single,
                         Some('"') => Style::Double,
                         _ => Style::Plain,
                     };
-                    let rendered = scalar(value, style);
+                    let rendered = value.render(style);
                     // `key:` with no value: the span is empty right after the colon.
                     let rendered = if source.is_empty() && !text[..abs.start].ends_with(' ') { format!(" {rendered}") } else { rendered };
                     verified(text, abs, &rendered, &keys, Some(value), &root)
@@ -105,7 +135,7 @@ pub fn set_field(text: &str, pointer: &str, value: Option<&str>) -> Result<Strin
         }
         None => {
             let Some(value) = value else { return Ok(text.to_string()) };
-            let line = format!("{}: {}{newline}", key_text(last), scalar(value, Style::Plain));
+            let line = format!("{}: {}{newline}", key_text(last), value.render(Style::Plain));
             if std::ptr::eq(parent, &root) {
                 let at = yaml_offset + yaml_end_insertion(yaml);
                 return verified(text, at..at, &line, &keys, Some(value), &root);
@@ -148,7 +178,7 @@ fn verified(
     range: std::ops::Range<usize>,
     replacement: &str,
     keys: &[String],
-    value: Option<&str>,
+    value: Option<Scalar<'_>>,
     before: &Node,
 ) -> Result<String, EditError> {
     let mut out = String::with_capacity(text.len() + replacement.len());
@@ -166,7 +196,7 @@ fn verified(
     let object = target.as_object_mut().ok_or_else(|| EditError::NotLossless(field.clone()))?;
     match value {
         Some(v) => {
-            object.insert(keys[keys.len() - 1].clone(), serde_json::Value::String(v.to_string()));
+            object.insert(keys[keys.len() - 1].clone(), v.json());
         }
         None => {
             object.remove(&keys[keys.len() - 1]);
@@ -363,6 +393,15 @@ mod tests {
         assert_eq!(set_field(text, "/allowed-tools", Some("Read")), Err(EditError::NotAScalar("allowed-tools".into())));
         assert_eq!(set_field("---\nname: [\n---\n", "/name", Some("a")), Err(EditError::Unreadable));
         assert!(matches!(set_field(SKILL, "name", Some("a")), Err(EditError::BadPointer(_))));
+    }
+
+    #[test]
+    fn booleans_are_written_as_booleans() {
+        let text = "---\nname: a\ndescription: b\nuser-invocable: true # shown in the menu\n---\n";
+        let out = set(text, "/user-invocable", Some(Scalar::Bool(false))).unwrap();
+        assert_eq!(out, "---\nname: a\ndescription: b\nuser-invocable: false # shown in the menu\n---\n");
+        let out = set(text, "/disable-model-invocation", Some(Scalar::Bool(true))).unwrap();
+        assert!(out.ends_with("disable-model-invocation: true\n---\n"), "{out}");
     }
 
     #[test]

@@ -462,9 +462,21 @@ impl Session {
         Ok(whole || !dirs.is_empty())
     }
 
-    /// Applies a lossless field edit to a draft.
-    pub fn set_field(text: &str, pointer: &str, value: Option<&str>) -> Result<String, AppError> {
-        edit::set_field(text, pointer, value)
+    /// Applies a lossless field edit to a draft. `value` is a string or a boolean; `None`
+    /// removes the field.
+    pub fn set_field(text: &str, pointer: &str, value: Option<&serde_json::Value>) -> Result<String, AppError> {
+        let scalar = match value {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::String(s)) => Some(edit::Scalar::Str(s)),
+            Some(serde_json::Value::Bool(b)) => Some(edit::Scalar::Bool(*b)),
+            Some(other) => {
+                return Err(AppError::new(
+                    "edit.invalid",
+                    format!("the form can write text or yes/no values, not {other}; edit this field in the YAML editor"),
+                ))
+            }
+        };
+        edit::set(text, pointer, scalar)
             .map_err(|e| AppError::new("edit.invalid", e.to_string()).with_details(serde_json::json!({ "reason": e.to_string() })))
     }
 }

@@ -42,13 +42,13 @@ fn the_view_lists_skills_with_their_agents_and_figures() {
 fn a_draft_with_a_bad_name_gets_its_diagnostic() {
     let (_tmp, _, s) = open();
     let detail = s.skill("naming-skills").unwrap();
-    let draft = Session::set_field(&detail.text, "/name", Some("Naming Skills")).unwrap();
+    let draft = Session::set_field(&detail.text, "/name", Some(&serde_json::json!("Naming Skills"))).unwrap();
     let check = s.check_draft("naming-skills", &draft).unwrap();
     let codes: Vec<Code> = check.diagnostics.iter().map(|d| d.code).collect();
     assert!(codes.contains(&Code::NameFormat), "{codes:?}");
     assert!(check.diagnostics.iter().all(|d| d.pointer.as_deref() == Some("/name")));
     // Taking another skill's name is caught before saving.
-    let draft = Session::set_field(&detail.text, "/name", Some("writing-commit-messages")).unwrap();
+    let draft = Session::set_field(&detail.text, "/name", Some(&serde_json::json!("writing-commit-messages"))).unwrap();
     let check = s.check_draft("naming-skills", &draft).unwrap();
     assert!(check.diagnostics.iter().any(|d| d.code == Code::SkillDuplicateName));
 }
@@ -57,7 +57,7 @@ fn a_draft_with_a_bad_name_gets_its_diagnostic() {
 fn saving_changes_only_the_edited_line_and_is_not_an_outside_change() {
     let (_tmp, root, mut s) = open();
     let detail = s.skill("naming-skills").unwrap();
-    let draft = Session::set_field(&detail.text, "/license", Some("Apache-2.0")).unwrap();
+    let draft = Session::set_field(&detail.text, "/license", Some(&serde_json::json!("Apache-2.0"))).unwrap();
     let saved = s.save("naming-skills", &draft, &detail.sha256).unwrap();
     let on_disk = fs::read_to_string(root.join("naming-skills/SKILL.md")).unwrap();
     assert_eq!(on_disk, draft);

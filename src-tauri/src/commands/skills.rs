@@ -13,8 +13,8 @@ pub fn check_draft(state: State<'_, AppState>, dir: String, text: String) -> Res
 }
 
 #[tauri::command]
-pub fn set_field(text: String, pointer: String, value: Option<String>) -> Result<String, AppError> {
-    Session::set_field(&text, &pointer, value.as_deref())
+pub fn set_field(text: String, pointer: String, value: Option<serde_json::Value>) -> Result<String, AppError> {
+    Session::set_field(&text, &pointer, value.as_ref())
 }
 
 /// Tauri maps the UI's camelCase arguments (`baseSha256`, `newName`) to these snake_case ones.

@@ -489,7 +489,7 @@ const handlers: Handlers = {
   },
   get_skill: ({ dir }) => detail(dir),
   check_draft: ({ dir, text }) => check(dir, text),
-  set_field: ({ text, pointer, value }) => setField(text, pointer, value),
+  set_field: ({ text, pointer, value }) => setField(text, pointer, typeof value === "boolean" ? String(value) : value),
   save_skill: ({ dir, text, baseSha256 }) => {
     const current = skillText(dir);
     if (hash(current) !== baseSha256) {

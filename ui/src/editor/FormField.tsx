@@ -1,3 +1,4 @@
+import type { FieldValue } from "../platform";
 import { useId, type ReactNode } from "react";
 import type { Diagnostic } from "../bindings/Diagnostic";
 import type { FieldSpec } from "../model/schemaFields";
@@ -14,7 +15,7 @@ export function FormField(props: {
   value: unknown;
   present: boolean;
   diagnostics: Diagnostic[];
-  onChange: (pointer: string, value: string | null) => void;
+  onChange: (pointer: string, value: FieldValue | null) => void;
   onOpenYaml: () => void;
 }) {
   const { spec } = props;
@@ -52,7 +53,7 @@ export function FormField(props: {
           id={id}
           type="checkbox"
           checked={props.value === true}
-          onChange={(e) => props.onChange(pointer, e.target.checked ? "true" : "false")}
+          onChange={(e) => props.onChange(pointer, e.target.checked)}
           data-testid={`field-${spec.name}`}
           aria-describedby={hintId}
         />

@@ -1,3 +1,4 @@
+import type { FieldValue } from "../platform";
 import { useEffect, useMemo, useRef } from "react";
 import type { Diagnostic } from "../bindings/Diagnostic";
 import { fieldOf } from "../model/pointer";
@@ -17,7 +18,7 @@ export function FormTab(props: {
   frontmatter: unknown | null;
   diagnostics: Diagnostic[];
   focus: FieldFocus | null;
-  onChange: (pointer: string, value: string | null) => void;
+  onChange: (pointer: string, value: FieldValue | null) => void;
   onOpenYaml: () => void;
   onGoToLine: (d: Diagnostic) => void;
 }) {

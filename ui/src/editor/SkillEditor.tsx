@@ -1,3 +1,4 @@
+import type { FieldValue } from "../platform";
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import type { AppError } from "../bindings/AppError";
 import type { CatalogueView } from "../bindings/CatalogueView";
@@ -159,7 +160,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
 
   /** A form edit: Rust rewrites just that node of the latest draft (edits run one at a time). */
   const setFieldValue = useCallback(
-    (pointer: string, value: string | null) => {
+    (pointer: string, value: FieldValue | null) => {
       edits.current = edits.current.then(async () => {
         try {
           const next = await platform.setField(current(), pointer, value);
