@@ -104,7 +104,8 @@ fn errors_cross_ipc_in_one_shape() {
     assert_eq!(err["details"]["suggestion"], "bad-name");
     let err = h.call("set_field", json!({"text": "---\nname: [\n---\n", "pointer": "/name", "value": "x"})).unwrap_err();
     assert_eq!(err["code"], "edit.invalid");
-    let flag = h.call("set_field", json!({"text": "---\nname: a\ndescription: b\n---\n", "pointer": "/user-invocable", "value": false})).unwrap();
+    let flag =
+        h.call("set_field", json!({"text": "---\nname: a\ndescription: b\n---\n", "pointer": "/user-invocable", "value": false})).unwrap();
     assert_eq!(flag, "---\nname: a\ndescription: b\nuser-invocable: false\n---\n");
     assert!(err.get("message").is_some() && err.get("details").is_some());
 }

@@ -1,27 +1,13 @@
 //! The index: derived, incremental, searchable, and migrated forward.
 
+mod common;
+use common::{copy_dir, sample};
+
 use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
 use skillhouse_core::index::{Index, SCHEMA_VERSION};
 use skillhouse_core::{tokens, Code};
 use std::fs;
 use std::path::{Path, PathBuf};
-
-fn sample() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../skills")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
 
 /// A copy of the sample catalogue in a temporary folder, and an index file beside it.
 fn workspace() -> (tempfile::TempDir, PathBuf, PathBuf) {

@@ -1,27 +1,17 @@
 //! The app's operations on an open catalogue, without a window.
 
+mod common;
+use common::{copy_dir, sample};
+
 use skillhouse_core::session::{AppError, Session};
 use skillhouse_core::Code;
 use std::fs;
-use std::path::{Path, PathBuf};
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
+use std::path::PathBuf;
 
 fn open() -> (tempfile::TempDir, PathBuf, Session) {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("catalogue");
-    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../skills"), &root);
+    copy_dir(&sample(), &root);
     let session = Session::open(&root, &tmp.path().join("index.sqlite")).unwrap();
     (tmp, root, session)
 }
