@@ -4,8 +4,9 @@
 //! the memory-sensitive phase first or read it from a separate run, as `bench/run.sh` does.
 
 use skillhouse_core::catalogue::{self, LoadOptions};
-use skillhouse_core::index::Index;
+use skillhouse_core::index::{Index, Phase, Progress};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 fn peak_rss_mb() -> Option<f64> {
@@ -43,10 +44,24 @@ fn main() {
     }
     if phase == "cold" || phase == "all" {
         remove_index(&index_file);
-        let t = Instant::now();
+        let clock = PhaseClock { started: Instant::now(), marks: Mutex::new(Vec::new()) };
         let mut index = Index::open(&index_file).expect("index opens");
-        let (cat, _) = index.load(&root, &LoadOptions::default(), &()).expect("cold index");
-        out.insert("cold_index_s".into(), secs(t.elapsed()).into());
+        let (cat, _) = index.load(&root, &LoadOptions::default(), &clock).expect("cold index");
+        let total = clock.started.elapsed();
+        out.insert("cold_index_s".into(), secs(total).into());
+        let marks = clock.marks.into_inner().unwrap();
+        for (i, (phase, at)) in marks.iter().enumerate() {
+            let end = marks.get(i + 1).map(|m| m.1).unwrap_or(total);
+            let name = match phase {
+                Phase::Checking => "cold_scan_parse_validate_s",
+                Phase::Counting => "cold_count_tokens_s",
+                Phase::Writing => "cold_write_index_s",
+            };
+            out.insert(name.into(), secs(end - *at).into());
+        }
+        if let Some((_, first)) = marks.first() {
+            out.insert("cold_settings_scan_s".into(), secs(*first).into());
+        }
         out.insert("errors".into(), cat.counts().errors.into());
         if phase == "cold" {
             out.insert("peak_rss_mb".into(), peak_rss_mb().into());
@@ -56,6 +71,18 @@ fn main() {
         reopen_and_change(&root, &index_file, &mut out);
     }
     println!("{}", serde_json::Value::Object(out));
+}
+
+/// Records when each phase of an index load started, to split the cold time.
+struct PhaseClock {
+    started: Instant,
+    marks: Mutex<Vec<(Phase, Duration)>>,
+}
+
+impl Progress for PhaseClock {
+    fn started(&self, phase: Phase, _total: usize) {
+        self.marks.lock().unwrap().push((phase, self.started.elapsed()));
+    }
 }
 
 fn remove_index(file: &Path) {

@@ -207,3 +207,25 @@ fn a_fresh_index_has_the_current_schema_and_a_newer_one_is_rebuilt() {
 fn rusqlite_connection(path: &Path) -> rusqlite::Connection {
     rusqlite::Connection::open(path).unwrap()
 }
+
+#[test]
+fn a_version_1_index_is_migrated_forward_and_keeps_its_token_counts() {
+    let (_tmp, root, index) = workspace();
+    {
+        // Build a version 1 database by hand: the first migration only.
+        let conn = rusqlite_connection(&index);
+        let v1 = include_str!("../src/index.rs");
+        let start = v1.find("const MIGRATIONS: &[&str] = &[r#\"").unwrap() + "const MIGRATIONS: &[&str] = &[r#\"".len();
+        let end = start + v1[start..].find("\"#").unwrap();
+        conn.execute_batch(&v1[start..end]).unwrap();
+        conn.execute_batch("PRAGMA user_version = 1; INSERT INTO token_counts VALUES ('abc', 42);").unwrap();
+    }
+    let mut idx = Index::open(&index).unwrap();
+    assert_eq!(idx.schema_version().unwrap(), SCHEMA_VERSION);
+    let (cat, refresh) = idx.load(&root, &LoadOptions::default(), &()).unwrap();
+    assert_eq!(refresh.reloaded, cat.skills.len());
+    assert!(!idx.search("commit", 5).unwrap().is_empty());
+    let kept: i64 =
+        rusqlite_connection(&index).query_row("SELECT tokens FROM token_counts WHERE sha256 = 'abc'", [], |r| r.get(0)).unwrap();
+    assert_eq!(kept, 42);
+}
