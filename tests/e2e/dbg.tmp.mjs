@@ -3,26 +3,26 @@ process.env.E2E_CATALOGUE ??= "/tmp/e2e-dbg/cat";
 process.env.E2E_SAMPLE ??= "/work/main/skills";
 process.env.E2E_SCREENSHOTS ??= "/tmp/e2e-dbg/shots";
 process.env.TAURI_DRIVER_PORT ??= "4460";
-import { watch } from "node:fs";
 const lib = await import("./lib/app.mjs");
 const { sel } = lib;
 lib.resetCatalogue();
-const events = [];
-const w = watch("/tmp/e2e-dbg/cat", { recursive: true }, (ev, f) => events.push([ev, f]));
 const b = await lib.launchApp();
+const count = () => b.execute(() => window.__ev.length);
 try {
-  await b.execute(() => {
-    window.__log = [];
-    const t0 = performance.now();
-    const el = document.querySelector('.app');
-    new MutationObserver((m) => window.__log.push([Math.round(performance.now() - t0), m.length])).observe(el, { subtree: true, childList: true, characterData: true, attributes: true });
+  await b.execute(async () => {
+    window.__ev = [];
+    const t = window.__TAURI_INTERNALS__;
+    const id = t.transformCallback((e) => window.__ev.push(e));
+    await t.invoke("plugin:event|listen", { event: "catalogue-changed", target: { kind: "Any" }, handler: id });
   });
-  await b.pause(2000);
-  console.log("idle mutations", (await b.execute(() => window.__log)).length, "fs events", events.length, events.slice(0, 10));
+  await b.pause(3000);
+  console.log("idle 3s:", await count());
+  await lib.openSkill(b, "naming-skills");
+  await b.pause(3000);
+  console.log("after opening a skill +3s:", await count());
   await lib.typeInto(b, sel.search, "commit");
-  await b.pause(2000);
-  console.log("after search mutations", (await b.execute(() => window.__log)).length, "fs events", events.length, events.slice(0, 10));
+  await b.pause(3000);
+  console.log("after search +3s:", await count());
 } finally {
   await lib.closeApp(b);
-  w.close();
 }

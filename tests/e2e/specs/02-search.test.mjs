@@ -28,6 +28,11 @@ function skillsMentioning(word) {
   return found.sort();
 }
 
+/** The result count without the "· searching…" that shows while a search runs. */
+async function resultCount(browser) {
+  return (await textOf(browser, sel.resultCount)).replace(/\s*·\s*searching…$/, "");
+}
+
 describe("searching the catalogue", () => {
   let browser;
   before(async () => {
@@ -40,13 +45,13 @@ describe("searching the catalogue", () => {
     await typeInto(browser, sel.search, "commit");
     await waitFor(
       browser,
-      async () => /^\d+ of 16 skills$/.test(await textOf(browser, sel.resultCount)),
+      async () => /^\d+ of 16 skills$/.test(await resultCount(browser)),
       'the result count does not say "N of 16 skills"',
     );
     const names = await rowNames(browser);
     assert.equal(names[0], "writing-commit-messages");
     assert.ok(names.length < 16, `the list still shows ${names.length} skills`);
-    assert.equal(await textOf(browser, sel.resultCount), `${names.length} of 16 skills`);
+    assert.equal(await resultCount(browser), `${names.length} of 16 skills`);
   });
 
   step("the list holds exactly the skills whose name, description, tags or body mention the word", async () => {
@@ -64,9 +69,31 @@ describe("searching the catalogue", () => {
     assert.match(await shownText(row.$(".skill-row-description")), /commit/i);
   });
 
+  // Known bug: the watcher reports the app's own file reads (inotify IN_OPEN) as changes, so a
+  // catalogue-changed event arrives every ~250 ms and the search re-runs, flickering "searching…".
+  step("once the results are in, the search stays still while nothing changes on disk", { todo: "catalogue-changed events loop" }, async () => {
+    await waitFor(browser, async () => !(await textOf(browser, sel.resultCount)).includes("searching…"), "the search did not finish");
+    const seen = await browser.execute(
+      () =>
+        new Promise((resolve) => {
+          const el = document.querySelector('[data-testid="result-count"]');
+          let searching = false;
+          const observer = new MutationObserver(() => {
+            searching ||= el.innerText.includes("searching…");
+          });
+          observer.observe(el, { subtree: true, childList: true, characterData: true });
+          setTimeout(() => {
+            observer.disconnect();
+            resolve(searching);
+          }, 2000);
+        }),
+    );
+    assert.equal(seen, false, 'the list showed "searching…" again without any change');
+  });
+
   step("a query nothing matches says so", async () => {
     await typeInto(browser, sel.search, "zzqxv");
-    await waitFor(browser, async () => (await textOf(browser, sel.resultCount)) === "0 of 16 skills", "the count does not drop to 0");
+    await waitFor(browser, async () => (await resultCount(browser)) === "0 of 16 skills", "the count does not drop to 0");
     assert.match(await textOf(browser, ".list-empty"), /No skill matches/);
   });
 
