@@ -2,6 +2,7 @@
 //! the window, the command table, the file watcher and the list of recent catalogues.
 
 mod commands;
+mod progress;
 mod recent;
 mod state;
 mod watch;
@@ -12,6 +13,7 @@ pub use state::AppState;
 pub fn builder<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder.manage(AppState::default()).invoke_handler(tauri::generate_handler![
         commands::catalogue::open_catalogue,
+        commands::catalogue::cancel_open,
         commands::catalogue::recent_catalogues,
         commands::catalogue::search,
         commands::skills::get_skill,

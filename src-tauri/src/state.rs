@@ -1,12 +1,15 @@
 //! What the shell keeps between commands: the open catalogue's session and its watcher.
 
 use skillhouse_core::session::{AppError, Session};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 #[derive(Default)]
 pub struct AppState {
     pub session: Arc<Mutex<Option<Session>>>,
     pub watcher: Mutex<Option<crate::watch::Watcher>>,
+    /// Set by the Cancel button while a catalogue opens.
+    pub cancel_open: Arc<AtomicBool>,
 }
 
 impl AppState {

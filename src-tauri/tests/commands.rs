@@ -46,13 +46,20 @@ impl Harness {
     }
 }
 
+/// Points the index and the recent list at one temporary home for the whole test process: the
+/// environment is shared by tests running in parallel, so it is set once.
+fn keep_out_of_home() {
+    static HOME: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    let home = HOME.get_or_init(|| tempfile::tempdir().unwrap());
+    std::env::set_var("XDG_DATA_HOME", home.path().join("data"));
+    std::env::set_var("XDG_CONFIG_HOME", home.path().join("config"));
+}
+
 fn sample_copy() -> (tempfile::TempDir, String) {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("catalogue");
     copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../skills"), &root);
-    // Keep the index and the recent list out of the user's folders.
-    std::env::set_var("XDG_DATA_HOME", tmp.path().join("data"));
-    std::env::set_var("XDG_CONFIG_HOME", tmp.path().join("config"));
+    keep_out_of_home();
     (tmp, root.to_string_lossy().into_owned())
 }
 

@@ -7,22 +7,20 @@ const lib = await import("./lib/app.mjs");
 const { sel } = lib;
 lib.resetCatalogue();
 const b = await lib.launchApp();
-const count = () => b.execute(() => window.__ev.length);
 try {
-  await b.execute(async () => {
-    window.__ev = [];
-    const t = window.__TAURI_INTERNALS__;
-    const id = t.transformCallback((e) => window.__ev.push(e));
-    await t.invoke("plugin:event|listen", { event: "catalogue-changed", target: { kind: "Any" }, handler: id });
-  });
+  await lib.openSkill(b, "writing-commit-messages");
+  const f = b.$(sel.field("description"));
+  await f.click();
+  await b.keys(["Control", "End"]);
+  const added = " Also for squash merges and for fixup commits made during review.";
+  const a = b.action("key");
+  for (const k of added) a.down(k).up(k);
+  a.down("\uE009").down("s").up("s").up("\uE009");
+  await a.perform(true);
   await b.pause(3000);
-  console.log("idle 3s:", await count());
-  await lib.openSkill(b, "naming-skills");
-  await b.pause(3000);
-  console.log("after opening a skill +3s:", await count());
-  await lib.typeInto(b, sel.search, "commit");
-  await b.pause(3000);
-  console.log("after search +3s:", await count());
+  const text = lib.readText(lib.inCatalogue("writing-commit-messages", "SKILL.md"));
+  console.log(/^description: .*$/m.exec(text)[0].slice(-90));
+  console.log("save button:", await lib.textOf(b, sel.save));
 } finally {
   await lib.closeApp(b);
 }

@@ -10,8 +10,10 @@
 #   bash tests/e2e/run.sh specs/03-*.mjs  # only some specs (paths relative to tests/e2e)
 #
 # Settings (environment): E2E_TIMEOUT (seconds for the whole spec run, default 600),
-# TAURI_DRIVER_PORT (default: the first free port from 4444), E2E_KEEP=1 (keep the work folder
-# with the logs and the catalogue copy), CARGO_TARGET_DIR (as for cargo).
+# TAURI_DRIVER_PORT (default: the first free port from 4444), E2E_WORK (the work folder, default
+# /tmp/skillhouse-e2e; its catalogue copy, skills/, is the path the screenshots show, so keep it
+# fixed for stable screenshots), E2E_KEEP=1 (keep the work folder with the logs and the catalogue
+# copy; it is always kept when a spec fails), CARGO_TARGET_DIR (as for cargo).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -59,17 +61,13 @@ if stale ui/dist/index.html ui/src ui/public ui/index.html ui/package-lock.json 
   (cd ui && nice -n 10 npm run build)
 fi
 
-log "building the app (custom-protocol: the UI is served from ui/dist)"
-nice -n 10 cargo build -p skillhouse-app --features custom-protocol
-# Copy the binary at once: a plain `cargo build` elsewhere would replace it with one that loads
-# the dev server instead of ui/dist.
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/skillhouse-e2e.XXXXXX")
-APP=$WORK/skillhouse-app
-cp "$TARGET_DIR/debug/skillhouse-app" "$APP"
-
 # --- The world the app runs in ----------------------------------------------------------------
-CATALOGUE=$WORK/catalogue
-cp -R skills "$CATALOGUE"
+# One run at a time per work folder (the screenshots show its fixed path).
+WORK=${E2E_WORK:-/tmp/skillhouse-e2e}
+case $WORK in /*) ;; *) die "E2E_WORK must be an absolute path" ;; esac
+exec 9>"$WORK.lock"
+flock -w 1800 9 || die "another end-to-end run holds $WORK.lock"
+rm -rf "$WORK"
 mkdir -p "$WORK/data" "$WORK/config" "$WORK/failures" docs/screenshots
 
 XVFB_PID=
@@ -98,18 +96,20 @@ cleanup() {
     kill -TERM "$XVFB_PID" 2>/dev/null
     wait "$XVFB_PID" 2>/dev/null
   fi
-  if [ "$status" -ne 0 ]; then
+  if [ "$status" -ne 0 ] && [ -n "$DRIVER_PID" ]; then
     printf '\ne2e: failed (exit %s). tauri-driver log (last 40 lines):\n' "$status" >&2
     tail -n 40 "$WORK/tauri-driver.log" >&2 2>/dev/null
     if [ -n "$(ls -A "$WORK/failures" 2>/dev/null)" ]; then
-      E2E_KEEP=1
       printf 'e2e: screenshots of the failures: %s\n' "$WORK/failures" >&2
     fi
+    E2E_KEEP=1
   fi
-  if [ "${E2E_KEEP:-0}" = 1 ]; then
-    printf 'e2e: work folder kept: %s\n' "$WORK" >&2
-  else
-    rm -rf "$WORK"
+  if [ -n "$WORK" ] && [ -d "$WORK" ]; then
+    if [ "${E2E_KEEP:-0}" = 1 ]; then
+      printf 'e2e: work folder kept: %s\n' "$WORK" >&2
+    else
+      rm -rf "$WORK"
+    fi
   fi
   exit "$status"
 }
@@ -117,9 +117,21 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+log "building the app (custom-protocol: the UI is served from ui/dist)"
+nice -n 10 cargo build -p skillhouse-app --features custom-protocol
+# Copy the binary at once: a plain `cargo build` elsewhere would replace it with one that loads
+# the dev server instead of ui/dist.
+APP=$WORK/skillhouse-app
+cp "$TARGET_DIR/debug/skillhouse-app" "$APP"
+
+# The specs write to the catalogue, so they get a copy; they reset it from skills/ as they start.
+CATALOGUE=$WORK/skills
+cp -R skills "$CATALOGUE"
+
+
 # A private X display; Xvfb picks a free number and writes it to fd 3.
 log "starting Xvfb"
-Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp 3>"$WORK/display" >"$WORK/xvfb.log" 2>&1 &
+Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp 3>"$WORK/display" >"$WORK/xvfb.log" 2>&1 9>&- &
 XVFB_PID=$!
 for _ in $(seq 100); do [ -s "$WORK/display" ] && break; sleep 0.1; done
 [ -s "$WORK/display" ] || die "Xvfb did not start: $(cat "$WORK/xvfb.log")"
@@ -136,7 +148,7 @@ log "starting tauri-driver on port $PORT (display $DISPLAY)"
 # The app inherits this environment through tauri-driver and WebKitWebDriver.
 SKILLHOUSE_CATALOGUE=$CATALOGUE XDG_DATA_HOME=$WORK/data XDG_CONFIG_HOME=$WORK/config \
   tauri-driver --port "$PORT" --native-port "$((PORT + 1))" --native-driver "$WEBKIT_DRIVER" \
-  >"$WORK/tauri-driver.log" 2>&1 &
+  >"$WORK/tauri-driver.log" 2>&1 9>&- &
 DRIVER_PID=$!
 ready=0
 for _ in $(seq 100); do

@@ -1,3 +1,4 @@
+import type { IndexProgress } from "./bindings/IndexProgress";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import type { CatalogueView } from "./bindings/CatalogueView";
 import type { Diagnostic } from "./bindings/Diagnostic";
@@ -39,6 +40,7 @@ function Workspace(props: { actions: RefObject<Actions> }) {
   const [dirty, setDirty] = useState(false);
   const [leaving, setLeaving] = useState<{ go: () => void } | null>(null);
   const [changeTick, setChangeTick] = useState(0);
+  const [progress, setProgress] = useState<IndexProgress | null>(null);
   const rootRef = useRef<string | null>(null);
   rootRef.current = view?.root ?? null;
 
@@ -55,6 +57,7 @@ function Workspace(props: { actions: RefObject<Actions> }) {
     async (path: string | null) => {
       const id = ++openSeq.current;
       setOpening({ path });
+      setProgress(null);
       try {
         const next = await platform.openCatalogue(path);
         if (openSeq.current !== id) return; // cancelled or superseded
@@ -75,6 +78,8 @@ function Workspace(props: { actions: RefObject<Actions> }) {
   const cancelOpen = useCallback(() => {
     openSeq.current++;
     setOpening(null);
+    setProgress(null);
+    void platform.cancelOpen().catch(() => undefined);
   }, []);
 
   const openFolder = useCallback(async () => {
@@ -112,6 +117,22 @@ function Workspace(props: { actions: RefObject<Actions> }) {
   useEffect(() => {
     void open(null);
   }, [open]);
+
+  useEffect(() => {
+    let unsubscribe: (() => void) | null = null;
+    let live = true;
+    platform.onIndexProgress(setProgress).then(
+      (stop) => {
+        if (live) unsubscribe = stop;
+        else stop();
+      },
+      () => undefined, // without progress the bar simply stays indeterminate
+    );
+    return () => {
+      live = false;
+      unsubscribe?.();
+    };
+  }, []);
 
   useEffect(() => {
     let unsubscribe: (() => void) | null = null;
@@ -208,7 +229,7 @@ function Workspace(props: { actions: RefObject<Actions> }) {
           ) : (
             !opening && <EmptyState onOpenFolder={() => void openFolder()} />
           )}
-          {opening && <IndexingOverlay path={opening.path} onCancel={cancelOpen} />}
+          {opening && <IndexingOverlay path={opening.path} progress={progress} onCancel={cancelOpen} />}
         </main>
       </div>
       {leaving && (

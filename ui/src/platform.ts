@@ -14,7 +14,8 @@ import { open } from "@tauri-apps/plugin-dialog";
 import type { AppError } from "./bindings/AppError";
 import type { CatalogueView } from "./bindings/CatalogueView";
 import type { DraftCheck } from "./bindings/DraftCheck";
-import type { ErrorCode } from "./bindings/ErrorCode";
+import type { ErrorCode } from "./errors/ErrorCode";
+import type { IndexProgress } from "./bindings/IndexProgress";
 import type { SaveResult } from "./bindings/SaveResult";
 import type { SearchHit } from "./bindings/SearchHit";
 import type { SkillDetail } from "./bindings/SkillDetail";
@@ -35,6 +36,7 @@ export type Commands = {
   rename_skill: { args: { dir: string; newName: string }; result: CatalogueView };
   delete_skill: { args: { dir: string }; result: CatalogueView };
   recent_catalogues: { args: Record<string, never>; result: string[] };
+  cancel_open: { args: Record<string, never>; result: null };
 };
 
 export type CommandName = keyof Commands;
@@ -47,6 +49,7 @@ const ERROR_CODES: readonly ErrorCode[] = [
   "skill.bad-name",
   "save.conflict",
   "edit.invalid",
+  "cancelled",
   "io",
   "internal",
 ];
@@ -147,6 +150,30 @@ export function renameSkill(dir: string, newName: string): Promise<CatalogueView
 /** Moves a skill's folder to the system trash. */
 export function deleteSkill(dir: string): Promise<CatalogueView> {
   return call("delete_skill", { dir });
+}
+
+/** Asks Rust to stop opening a catalogue; the one open before stays open. */
+export async function cancelOpen(): Promise<void> {
+  if (isDemo()) return;
+  await call("cancel_open", {});
+}
+
+/** Progress of opening a catalogue (phase, done, total), throttled by Rust. */
+export async function onIndexProgress(handler: (progress: IndexProgress) => void): Promise<() => void> {
+  if (isDemo()) return () => undefined;
+  try {
+    const stop = await listen<IndexProgress>("index-progress", (event) => handler(event.payload));
+    return () => {
+      try {
+        const done: unknown = stop();
+        if (done instanceof Promise) done.catch(() => undefined);
+      } catch {
+        // unsubscribing while the page goes away changes nothing
+      }
+    };
+  } catch (reason) {
+    throw toAppError(reason);
+  }
 }
 
 export function recentCatalogues(): Promise<string[]> {

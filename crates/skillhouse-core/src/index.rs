@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub const SCHEMA_VERSION: i32 = 2;
 
 /// Forward migrations: entry `i` takes the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[
+pub const MIGRATIONS: &[&str] = &[
     r#"
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE files (
@@ -91,6 +91,8 @@ pub enum IndexError {
     Sqlite(#[from] rusqlite::Error),
     #[error("the index could not be stored: {0}")]
     Io(#[from] std::io::Error),
+    #[error("opening the catalogue was cancelled")]
+    Cancelled,
 }
 
 /// Where the index of a catalogue lives by default: the user's data directory, keyed by the
@@ -105,16 +107,25 @@ pub fn default_location(root: &Path) -> PathBuf {
 pub trait Progress: Sync {
     fn started(&self, _phase: Phase, _total: usize) {}
     fn advanced(&self, _done: usize) {}
+    /// Polled between pieces of work; when it turns true the load stops with
+    /// [`IndexError::Cancelled`] and the index is left as it was.
+    fn cancelled(&self) -> bool {
+        false
+    }
 }
 
 impl Progress for () {}
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "lowercase")]
 pub enum Phase {
     Checking,
     Counting,
     Writing,
 }
+
+/// One skill's counts and the counts it added to the cache.
+type Counted = (Levels, Vec<(String, u64)>);
 
 /// What opening a catalogue through the index did, for progress displays and benchmarks.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -243,14 +254,18 @@ impl Index {
             Context { root: &prepared.root, schemas: &schemas, toolkit: &toolkit, max_file_bytes: prepared.settings.limits.max_file_bytes };
         progress.started(Phase::Checking, to_load.len());
         let done = AtomicUsize::new(0);
-        let mut loaded: Vec<Skill> = to_load
+        let loaded: Option<Vec<Skill>> = to_load
             .par_iter()
             .map(|found| {
+                if progress.cancelled() {
+                    return None;
+                }
                 let s = skill::load(&cx, found, prepared.profile_for(&found.dir));
                 progress.advanced(done.fetch_add(1, Ordering::Relaxed) + 1);
-                s
+                Some(s)
             })
             .collect();
+        let mut loaded = loaded.ok_or(IndexError::Cancelled)?;
 
         progress.started(Phase::Counting, loaded.len());
         let fragment_tokens = match prepared.fragment.as_deref() {
@@ -258,15 +273,19 @@ impl Index {
             None => 0,
         };
         let done = AtomicUsize::new(0);
-        let counted: Vec<(Levels, Vec<(String, u64)>)> = loaded
+        let counted: Option<Vec<Counted>> = loaded
             .par_iter()
             .map(|s| {
+                if progress.cancelled() {
+                    return None;
+                }
                 let mut fresh = Vec::new();
                 let levels = tokens::count_skill(&prepared.root, s, fragment_tokens, &cache, &HashMap::new(), &mut fresh);
                 progress.advanced(done.fetch_add(1, Ordering::Relaxed) + 1);
-                (levels, fresh)
+                Some((levels, fresh))
             })
             .collect();
+        let counted = counted.ok_or(IndexError::Cancelled)?;
         let budgets = prepared.settings.budgets;
         let mut fresh_counts = Vec::new();
         for (s, (levels, fresh)) in loaded.iter_mut().zip(counted) {

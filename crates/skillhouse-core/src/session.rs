@@ -50,6 +50,9 @@ impl From<crate::index::IndexError> for AppError {
     fn from(e: crate::index::IndexError) -> Self {
         match e {
             crate::index::IndexError::Load(e) => AppError::new("catalogue.not-found", format!("{e}. Choose a folder that holds skills.")),
+            crate::index::IndexError::Cancelled => {
+                AppError::new("cancelled", "opening the catalogue was cancelled; the previous one stays open")
+            }
             other => AppError::new("internal", other.to_string()),
         }
     }
@@ -155,6 +158,14 @@ pub struct SaveResult {
     pub detail: SkillDetail,
 }
 
+/// Payload of the `index-progress` event while a catalogue opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct IndexProgress {
+    pub phase: crate::index::Phase,
+    pub done: usize,
+    pub total: usize,
+}
+
 pub struct Session {
     index: Index,
     catalogue: Catalogue,
@@ -165,9 +176,9 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn open(root: &Path, index_file: &Path) -> Result<Session, AppError> {
+    pub fn open(root: &Path, index_file: &Path, progress: &dyn crate::index::Progress) -> Result<Session, AppError> {
         let mut index = Index::open(index_file)?;
-        let (catalogue, _) = index.load(root, &LoadOptions::default(), &())?;
+        let (catalogue, _) = index.load(root, &LoadOptions::default(), progress)?;
         Ok(Session { index, catalogue, schemas: Schemas::new(), own_writes: HashMap::new() })
     }
 

@@ -2,7 +2,8 @@
 //! This test fails when they drift; `UPDATE_BINDINGS=1 cargo test --test bindings` rewrites them.
 
 use skillhouse_core::diagnostic::{Diagnostic, Severity};
-use skillhouse_core::index::Hit;
+use skillhouse_core::index::{Hit, Phase};
+use skillhouse_core::session::IndexProgress;
 use skillhouse_core::session::{
     AgentRow, AppError, CatalogueView, DraftCheck, LevelTokens, ResourceRow, SaveResult, SkillDetail, SkillRow,
 };
@@ -41,6 +42,8 @@ fn bindings_match_the_rust_types() {
         generated::<TokenTotals>(&cfg),
         generated::<Listing>(&cfg),
         generated::<Heavy>(&cfg),
+        generated::<IndexProgress>(&cfg),
+        generated::<Phase>(&cfg),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/bindings");
     let update = std::env::var_os("UPDATE_BINDINGS").is_some();

@@ -214,10 +214,7 @@ fn a_version_1_index_is_migrated_forward_and_keeps_its_token_counts() {
     {
         // Build a version 1 database by hand: the first migration only.
         let conn = rusqlite_connection(&index);
-        let v1 = include_str!("../src/index.rs");
-        let start = v1.find("const MIGRATIONS: &[&str] = &[r#\"").unwrap() + "const MIGRATIONS: &[&str] = &[r#\"".len();
-        let end = start + v1[start..].find("\"#").unwrap();
-        conn.execute_batch(&v1[start..end]).unwrap();
+        conn.execute_batch(skillhouse_core::index::MIGRATIONS[0]).unwrap();
         conn.execute_batch("PRAGMA user_version = 1; INSERT INTO token_counts VALUES ('abc', 42);").unwrap();
     }
     let mut idx = Index::open(&index).unwrap();
@@ -228,4 +225,23 @@ fn a_version_1_index_is_migrated_forward_and_keeps_its_token_counts() {
     let kept: i64 =
         rusqlite_connection(&index).query_row("SELECT tokens FROM token_counts WHERE sha256 = 'abc'", [], |r| r.get(0)).unwrap();
     assert_eq!(kept, 42);
+}
+
+#[test]
+fn a_cancelled_load_stops_and_leaves_the_index_usable() {
+    struct CancelAfter(std::sync::atomic::AtomicUsize);
+    impl skillhouse_core::index::Progress for CancelAfter {
+        fn advanced(&self, _done: usize) {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        fn cancelled(&self) -> bool {
+            self.0.load(std::sync::atomic::Ordering::SeqCst) >= 3
+        }
+    }
+    let (_tmp, root, index) = workspace();
+    let mut idx = Index::open(&index).unwrap();
+    let result = idx.load(&root, &LoadOptions::default(), &CancelAfter(Default::default()));
+    assert!(matches!(result, Err(skillhouse_core::index::IndexError::Cancelled)));
+    let (cat, refresh) = idx.load(&root, &LoadOptions::default(), &()).unwrap();
+    assert_eq!(refresh.reloaded, cat.skills.len());
 }

@@ -12,7 +12,7 @@ fn open() -> (tempfile::TempDir, PathBuf, Session) {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("catalogue");
     copy_dir(&sample(), &root);
-    let session = Session::open(&root, &tmp.path().join("index.sqlite")).unwrap();
+    let session = Session::open(&root, &tmp.path().join("index.sqlite"), &()).unwrap();
     (tmp, root, session)
 }
 

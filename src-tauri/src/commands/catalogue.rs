@@ -1,7 +1,9 @@
+use crate::progress::EmitProgress;
 use crate::{recent, watch, AppState};
 use skillhouse_core::index::{default_location, Hit};
 use skillhouse_core::session::{AppError, CatalogueView, Session};
 use std::path::PathBuf;
+use std::sync::atomic::Ordering;
 use tauri::{AppHandle, Runtime, State};
 
 /// Opens a catalogue (or the default one) and starts watching it. Runs off the UI thread:
@@ -13,7 +15,9 @@ pub async fn open_catalogue<R: Runtime>(
     path: Option<String>,
 ) -> Result<CatalogueView, AppError> {
     let root = path.map(PathBuf::from).unwrap_or_else(recent::default_catalogue);
-    let opened = tauri::async_runtime::spawn_blocking(move || Session::open(&root, &default_location(&root)))
+    state.cancel_open.store(false, Ordering::Relaxed);
+    let progress = EmitProgress::new(app.clone(), state.cancel_open.clone());
+    let opened = tauri::async_runtime::spawn_blocking(move || Session::open(&root, &default_location(&root), &progress))
         .await
         .map_err(|e| AppError::new("internal", e.to_string()))??;
     let view = opened.view();
@@ -24,6 +28,12 @@ pub async fn open_catalogue<R: Runtime>(
         *w = watch::start(app, &root, state.session.clone());
     }
     Ok(view)
+}
+
+/// Stops a catalogue that is opening; the one open before stays open.
+#[tauri::command]
+pub fn cancel_open(state: State<'_, AppState>) {
+    state.cancel_open.store(true, Ordering::Relaxed);
 }
 
 #[tauri::command]

@@ -10,6 +10,8 @@ import {
 } from "../lib/app.mjs";
 
 async function shoot(browser, name) {
+  // Every selected skill of these shots is among the first rows: show the list from its top.
+  await browser.execute(() => document.querySelector('[data-testid="skill-list"]')?.scrollTo(0, 0));
   await restPointer(browser);
   await settle(browser);
   const file = path.join(SCREENSHOTS, `${name}.png`);
@@ -58,9 +60,6 @@ describe("screenshots of the main views", () => {
 
   step("skills list, with a skill open in the Form tab", async () => {
     await openSkill(browser, "reviewing-agent-cards");
-    await browser.$(sel.rowNamed("reviewing-agent-cards")).scrollIntoView({ block: "nearest" });
-    await browser.$('[data-testid="skill-list"]').scrollIntoView({ block: "start" });
-    await browser.execute(() => document.querySelector('[data-testid="skill-list"]').scrollTo(0, 0));
     await shoot(browser, "skills-list");
   });
 

@@ -515,6 +515,7 @@ const handlers: Handlers = {
     return changed(null) ?? view();
   },
   recent_catalogues: () => [demoRoot, "/home/demo/work/team-skills", "/home/demo/work/legacy-skills"],
+  cancel_open: () => null,
 };
 
 export async function answer<K extends CommandName>(

@@ -71,6 +71,13 @@ export function sentenceFor(error: AppError): ErrorSentence {
         actionLabel: "",
       };
     }
+    case "cancelled":
+      return {
+        title: "Opening the catalogue was cancelled.",
+        next: "The catalogue that was open before is still open. Open the folder again when you are ready.",
+        action: "none",
+        actionLabel: "",
+      };
     case "io":
       return {
         title: "A file could not be read or written.",

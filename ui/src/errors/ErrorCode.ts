@@ -1,3 +1,4 @@
+/** The codes of docs/ipc.md that the UI branches on; Rust sends them as strings. */
 export type ErrorCode =
   | "catalogue.not-found"
   | "catalogue.not-open"
@@ -6,5 +7,6 @@ export type ErrorCode =
   | "skill.bad-name"
   | "save.conflict"
   | "edit.invalid"
+  | "cancelled"
   | "io"
   | "internal";
