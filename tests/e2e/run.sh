@@ -68,7 +68,7 @@ case $WORK in /*) ;; *) die "E2E_WORK must be an absolute path" ;; esac
 exec 9>"$WORK.lock"
 flock -w 1800 9 || die "another end-to-end run holds $WORK.lock"
 rm -rf "$WORK"
-mkdir -p "$WORK/data" "$WORK/config" "$WORK/failures" docs/screenshots
+mkdir -p "$WORK/data" "$WORK/config" "$WORK/failures" "$WORK/screenshots" docs/screenshots
 
 XVFB_PID=
 DRIVER_PID=
@@ -164,11 +164,26 @@ cd "$E2E"
 if [ $# -gt 0 ]; then specs=("$@"); else specs=(specs/*.test.mjs); fi
 log "running ${#specs[@]} spec files"
 set +e
-E2E_APP=$APP E2E_CATALOGUE=$CATALOGUE E2E_SAMPLE=$ROOT/skills E2E_SCREENSHOTS=$ROOT/docs/screenshots \
+E2E_APP=$APP E2E_CATALOGUE=$CATALOGUE E2E_SAMPLE=$ROOT/skills E2E_SCREENSHOTS=$WORK/screenshots \
   E2E_FAILURES=$WORK/failures TAURI_DRIVER_PORT=$PORT \
   timeout --signal=TERM --kill-after=20 "$E2E_TIMEOUT" \
   node --test --test-concurrency=1 --test-reporter=spec "${specs[@]}"
 status=$?
 set -e
 [ "$status" -eq 124 ] && printf 'e2e: the specs did not finish within %ss\n' "$E2E_TIMEOUT" >&2
+
+# Refresh docs/screenshots/ after a passing run. WebKit's anti-aliasing differs by a few pixels
+# from run to run, so a shot that looks the same as the one there is left alone (no churn in git).
+if [ "$status" -eq 0 ]; then
+  for shot in "$WORK"/screenshots/*.png; do
+    [ -e "$shot" ] || continue
+    old=$ROOT/docs/screenshots/$(basename "$shot")
+    if [ -e "$old" ] && [ -x /usr/bin/compare ]; then
+      differing=$(/usr/bin/compare -metric AE -fuzz 40% "$old" "$shot" null: 2>&1 || true)
+      if [[ $differing =~ ^[0-9]+$ ]] && [ "$differing" -le 10 ]; then continue; fi
+    fi
+    cp "$shot" "$old"
+    printf 'e2e: updated docs/screenshots/%s\n' "$(basename "$shot")" >&2
+  done
+fi
 exit "$status"

@@ -173,13 +173,15 @@ pub struct Session {
     /// Files this session wrote, with the hash it wrote, so the watcher can tell its own saves
     /// from changes made elsewhere.
     own_writes: HashMap<PathBuf, String>,
+    /// When the catalogue was last loaded as a whole.
+    loaded_at: std::time::SystemTime,
 }
 
 impl Session {
     pub fn open(root: &Path, index_file: &Path, progress: &dyn crate::index::Progress) -> Result<Session, AppError> {
         let mut index = Index::open(index_file)?;
         let (catalogue, _) = index.load(root, &LoadOptions::default(), progress)?;
-        Ok(Session { index, catalogue, schemas: Schemas::new(), own_writes: HashMap::new() })
+        Ok(Session { index, catalogue, schemas: Schemas::new(), own_writes: HashMap::new(), loaded_at: std::time::SystemTime::now() })
     }
 
     pub fn root(&self) -> &Path {
@@ -245,8 +247,14 @@ impl Session {
         }
     }
 
+    /// Search results, the first rows with a snippet of the body around the match (snippets
+    /// cost about 0.1 ms each, so only the rows a person is likely to look at get one).
     pub fn search(&self, query: &str, limit: usize) -> Result<Vec<Hit>, AppError> {
-        Ok(self.index.search(query, limit)?)
+        const WITH_SNIPPETS: usize = 40;
+        let mut hits = self.index.search(query, limit)?;
+        let shown = hits.len().min(WITH_SNIPPETS);
+        self.index.snippets(query, &mut hits[..shown])?;
+        Ok(hits)
     }
 
     fn find(&self, dir: &str) -> Result<&Skill, AppError> {
@@ -422,6 +430,7 @@ impl Session {
 
     fn reload(&mut self) -> Result<(), AppError> {
         let root = self.catalogue.root.clone();
+        self.loaded_at = std::time::SystemTime::now();
         let (catalogue, _) = self.index.load(&root, &LoadOptions::default(), &())?;
         self.catalogue = catalogue;
         Ok(())
@@ -433,7 +442,9 @@ impl Session {
         let mut outside: Vec<&PathBuf> = Vec::new();
         for p in paths {
             let own = self.own_writes.get(p).is_some_and(|sha| fs::read(p).map(|b| &sha256_hex(&b) == sha).unwrap_or(false));
-            if !own {
+            // Watchers also report files being opened or read (by us, re-reading a skill):
+            // only a file whose size or modification time differs from what we hold counts.
+            if !own && !self.is_unchanged(p) {
                 outside.push(p);
             }
         }
@@ -471,6 +482,30 @@ impl Session {
             self.index.refresh_skills(&mut self.catalogue, &dirs)?;
         }
         Ok(whole || !dirs.is_empty())
+    }
+
+    /// Whether `path` is a file the catalogue knows with the same size and modification time,
+    /// or a folder that still exists (a folder's own events say nothing its files do not).
+    fn is_unchanged(&self, path: &Path) -> bool {
+        let Ok(meta) = fs::metadata(path) else { return false };
+        if meta.is_dir() {
+            return path.starts_with(&self.catalogue.root);
+        }
+        let (size, mtime) = crate::document::FileStamp::of_metadata(&meta);
+        let Ok(rel) = path.strip_prefix(&self.catalogue.root) else { return true };
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        if let Some(skill) = self.catalogue.skills.iter().filter(|s| rel.starts_with(&format!("{}/", s.dir))).max_by_key(|s| s.dir.len()) {
+            let inner = &rel[skill.dir.len() + 1..];
+            if inner == crate::scan::SKILL_FILE {
+                return skill.stamp.size == size && skill.stamp.mtime_ns == mtime;
+            }
+            return skill.resources.iter().any(|r| r.path == inner && r.size == size && r.mtime_ns == mtime);
+        }
+        if let Some(agent) = self.catalogue.agents.iter().find(|a| a.file == rel) {
+            return agent.stamp.size == size && agent.stamp.mtime_ns == mtime;
+        }
+        // Settings, fragments and files outside any skill: changed if written since we loaded.
+        meta.modified().ok().is_some_and(|m| m <= self.loaded_at)
     }
 
     /// Applies a lossless field edit to a draft. `value` is a string or a boolean; `None`

@@ -159,7 +159,11 @@ fn check_name(file: &str, name: &str, dir_name: &str, at: Position, profile: Pro
         diagnostics.push(
             Diagnostic::new(Code::NameDirMismatch, severity, file, at, format!("`name` is `{name}` but the directory is `{dir_name}`"))
                 .with_pointer("/name")
-                .with_hint(format!("rename the directory to `{name}` or set `name: {dir_name}`")),
+                .with_hint(if crate::scaffold::is_valid_name(name) {
+                    format!("rename the directory to `{name}` or set `name: {dir_name}`")
+                } else {
+                    format!("set `name: {dir_name}`")
+                }),
         );
     }
     let lower = name.to_lowercase();

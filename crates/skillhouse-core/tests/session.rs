@@ -136,3 +136,27 @@ fn the_preview_of_a_hostile_body_is_inert() {
     assert!(!html.contains("<script") && !html.contains("onerror") && !html.contains("href=\"javascript"), "{html}");
     assert!(html.contains("<img src=\"x\">"), "harmless markup stays: {html}");
 }
+
+#[test]
+fn files_that_were_only_read_are_not_changes() {
+    let (_tmp, root, mut s) = open();
+    // Watchers report opens and reads too; re-reading a skill must not look like an edit,
+    // or the app would refresh itself in a loop.
+    let paths = [
+        root.join("naming-skills/SKILL.md"),
+        root.join("reviewing-agent-cards/references/a2a-card-checks.md"),
+        root.join("naming-skills"),
+        root.join("agents/skill-author-coach.md"),
+    ];
+    for p in &paths {
+        let _ = fs::read(p);
+    }
+    assert!(!s.files_changed(&paths).unwrap());
+}
+
+#[test]
+fn search_results_carry_snippets() {
+    let (_tmp, _, s) = open();
+    let hits = s.search("checklist", 10).unwrap();
+    assert!(hits.iter().any(|h| h.snippet.contains('[')), "{hits:?}");
+}

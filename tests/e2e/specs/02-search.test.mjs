@@ -68,14 +68,14 @@ describe("searching the catalogue", () => {
 
   // Known bug: Session::search never fills SearchHit.snippet (Index::snippets is not called), so a
   // row that matches only in its body shows its description with no sign of the match.
-  step("a row that matches only in its body shows the matching snippet", { todo: "search hits come without snippets" }, async () => {
+  step("a row that matches only in its body shows the matching snippet", async () => {
     const row = browser.$(sel.rowNamed("checking-well-known-index"));
     assert.match(await shownText(row.$(".skill-row-description")), /commit/i);
   });
 
   // Known bug: the watcher reports the app's own file reads (inotify IN_OPEN) as changes, so a
   // catalogue-changed event arrives every ~250 ms and the search re-runs, flickering "searching…".
-  step("once the results are in, the search stays still while nothing changes on disk", { todo: "catalogue-changed events loop" }, async () => {
+  step("once the results are in, the search stays still while nothing changes on disk", async () => {
     await waitFor(browser, async () => !(await textOf(browser, sel.resultCount)).includes("searching…"), "the search did not finish");
     const seen = await browser.execute(
       () =>

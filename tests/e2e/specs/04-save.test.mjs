@@ -47,10 +47,17 @@ describe("saving an edited skill", () => {
     );
   });
 
-  step("the list shows the new description, with no reload prompt", async () => {
+  step("the list shows the new description, and no error", async () => {
     const row = browser.$(sel.rowNamed(SKILL));
     await waitFor(browser, async () => (await shownText(row.$(".skill-row-description"))).endsWith(ADDED.trim()), "the row keeps the old description");
-    assert.equal(await browser.$('[data-testid="disk-notice"]').isExisting(), false, "the app's own save was taken for an outside change");
     assert.equal(await browser.$('[data-testid="error-toast"]').isExisting(), false);
+  });
+
+  // Known bug (intermittent): a catalogue-changed event that arrives while the save is on its way
+  // makes the editor fetch the skill, find the just-saved text (a new sha256) while the draft still
+  // counts as unsaved, and show "SKILL.md changed on disk while you were editing".
+  step("the app's own save is not taken for an outside change", async () => {
+    await browser.pause(1000);
+    assert.equal(await browser.$('[data-testid="disk-notice"]').isExisting(), false, "the disk notice is shown after the app's own save");
   });
 });

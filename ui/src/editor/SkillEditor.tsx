@@ -225,6 +225,8 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
     platform.getSkill(dir).then(
       (fresh) => {
         if (!live || fresh.sha256 === detailRef.current.sha256) return;
+        // Our own save landing while this check was under way: the disk holds what we have.
+        if (fresh.text === current()) return;
         if (dirtyRef.current) setDiskNotice({ fresh });
         else {
           setDetail(fresh);
