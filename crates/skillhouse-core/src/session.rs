@@ -175,13 +175,23 @@ pub struct Session {
     own_writes: HashMap<PathBuf, String>,
     /// When the catalogue was last loaded as a whole.
     loaded_at: std::time::SystemTime,
+    /// Size and modification time of other paths the watcher reported, to tell a change from a
+    /// read.
+    seen: HashMap<PathBuf, (u64, i64)>,
 }
 
 impl Session {
     pub fn open(root: &Path, index_file: &Path, progress: &dyn crate::index::Progress) -> Result<Session, AppError> {
         let mut index = Index::open(index_file)?;
         let (catalogue, _) = index.load(root, &LoadOptions::default(), progress)?;
-        Ok(Session { index, catalogue, schemas: Schemas::new(), own_writes: HashMap::new(), loaded_at: std::time::SystemTime::now() })
+        Ok(Session {
+            index,
+            catalogue,
+            schemas: Schemas::new(),
+            own_writes: HashMap::new(),
+            loaded_at: std::time::SystemTime::now(),
+            seen: HashMap::new(),
+        })
     }
 
     pub fn root(&self) -> &Path {
@@ -484,28 +494,41 @@ impl Session {
         Ok(whole || !dirs.is_empty())
     }
 
-    /// Whether `path` is a file the catalogue knows with the same size and modification time,
-    /// or a folder that still exists (a folder's own events say nothing its files do not).
-    fn is_unchanged(&self, path: &Path) -> bool {
+    /// Whether `path` is as the session last saw it: a skill's or agent's file with the size and
+    /// modification time the catalogue holds, or any other path (a folder, the settings) whose
+    /// stamp is the one recorded the last time it was reported (or older than the last load).
+    fn is_unchanged(&mut self, path: &Path) -> bool {
         let Ok(meta) = fs::metadata(path) else { return false };
-        if meta.is_dir() {
-            return path.starts_with(&self.catalogue.root);
-        }
-        let (size, mtime) = crate::document::FileStamp::of_metadata(&meta);
+        let stamp = crate::document::FileStamp::of_metadata(&meta);
         let Ok(rel) = path.strip_prefix(&self.catalogue.root) else { return true };
         let rel = rel.to_string_lossy().replace('\\', "/");
-        if let Some(skill) = self.catalogue.skills.iter().filter(|s| rel.starts_with(&format!("{}/", s.dir))).max_by_key(|s| s.dir.len()) {
-            let inner = &rel[skill.dir.len() + 1..];
-            if inner == crate::scan::SKILL_FILE {
-                return skill.stamp.size == size && skill.stamp.mtime_ns == mtime;
+        if meta.is_dir() && self.catalogue.skills.iter().any(|s| rel == s.dir || rel.starts_with(&format!("{}/", s.dir))) {
+            return true; // a skill's own folders: the events of the files in them say what changed
+        }
+        if meta.is_file() {
+            if let Some(skill) =
+                self.catalogue.skills.iter().filter(|s| rel.starts_with(&format!("{}/", s.dir))).max_by_key(|s| s.dir.len())
+            {
+                let inner = &rel[skill.dir.len() + 1..];
+                if inner == crate::scan::SKILL_FILE {
+                    return (skill.stamp.size, skill.stamp.mtime_ns) == stamp;
+                }
+                if let Some(r) = skill.resources.iter().find(|r| r.path == inner) {
+                    return (r.size, r.mtime_ns) == stamp;
+                }
             }
-            return skill.resources.iter().any(|r| r.path == inner && r.size == size && r.mtime_ns == mtime);
+            if let Some(agent) = self.catalogue.agents.iter().find(|a| a.file == rel) {
+                return (agent.stamp.size, agent.stamp.mtime_ns) == stamp;
+            }
         }
-        if let Some(agent) = self.catalogue.agents.iter().find(|a| a.file == rel) {
-            return agent.stamp.size == size && agent.stamp.mtime_ns == mtime;
+        // Folders (a new skill folder may be the only event), settings, fragments: compare with
+        // what was seen last; a path never seen counts if it changed after the last load.
+        match self.seen.insert(path.to_path_buf(), stamp) {
+            Some(previous) => previous == stamp,
+            // File times are coarser than the clock: a margin keeps a file written just after
+            // the load from passing for an old one (at worst, one needless refresh).
+            None => meta.modified().ok().is_some_and(|m| m + std::time::Duration::from_secs(2) <= self.loaded_at),
         }
-        // Settings, fragments and files outside any skill: changed if written since we loaded.
-        meta.modified().ok().is_some_and(|m| m <= self.loaded_at)
     }
 
     /// Applies a lossless field edit to a draft. `value` is a string or a boolean; `None`

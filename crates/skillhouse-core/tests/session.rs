@@ -100,6 +100,19 @@ fn outside_changes_are_picked_up() {
     .unwrap();
     assert!(s.files_changed(&[root.join("brand-new/SKILL.md")]).unwrap());
     assert!(s.view().skills.iter().any(|r| r.name == "brand-new"));
+    // Sometimes the new folder is all a watcher reports (its file was written before the
+    // folder was watched).
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    fs::create_dir_all(root.join("newer-one")).unwrap();
+    fs::write(
+        root.join("newer-one/SKILL.md"),
+        "---\nname: newer-one\ndescription: Does newer things. Use when something newer is needed.\n---\nSteps.\n",
+    )
+    .unwrap();
+    assert!(s.files_changed(&[root.join("newer-one")]).unwrap());
+    assert!(s.view().skills.iter().any(|r| r.name == "newer-one"));
+    // Reported again with nothing changed, it is no change.
+    assert!(!s.files_changed(&[root.join("newer-one")]).unwrap());
 }
 
 #[test]
