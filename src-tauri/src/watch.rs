@@ -19,7 +19,11 @@ pub fn start<R: Runtime>(app: AppHandle<R>, root: &Path, session: Arc<Mutex<Opti
         let paths: Vec<_> = events.into_iter().map(|e| e.path).collect();
         let Ok(mut guard) = session.lock() else { return };
         let Some(session) = guard.as_mut() else { return };
-        if let Ok(true) = session.files_changed(&paths) {
+        let changed = session.files_changed(&paths);
+        if std::env::var_os("SKILLHOUSE_DEBUG_WATCH").is_some() {
+            eprintln!("watch: {changed:?} for {paths:?}");
+        }
+        if let Ok(true) = changed {
             let _ = app.emit(EVENT, session.view());
         }
     })

@@ -80,6 +80,12 @@ pub fn resolves_inside(root: &Path, path: &Path) -> Option<PathBuf> {
     fs::canonicalize(path).ok().filter(|p| p.starts_with(root))
 }
 
+/// Whether a folder is a skill. Only looks (no folder is opened), so that a watcher asking
+/// about a folder does not itself cause another event.
+pub fn is_skill_folder(dir: &Path) -> bool {
+    dir.join(SKILL_FILE).is_file()
+}
+
 pub fn symlink_outside(file: &str) -> Diagnostic {
     Diagnostic::error(
         Code::PathSymlinkOutside,

@@ -173,25 +173,16 @@ pub struct Session {
     /// Files this session wrote, with the hash it wrote, so the watcher can tell its own saves
     /// from changes made elsewhere.
     own_writes: HashMap<PathBuf, String>,
-    /// When the catalogue was last loaded as a whole.
-    loaded_at: std::time::SystemTime,
-    /// Size and modification time of other paths the watcher reported, to tell a change from a
-    /// read.
-    seen: HashMap<PathBuf, (u64, i64)>,
+    /// Size and modification time of `skillhouse.yaml` and the fragment at the last load.
+    outer_files: HashMap<PathBuf, (u64, i64)>,
 }
 
 impl Session {
     pub fn open(root: &Path, index_file: &Path, progress: &dyn crate::index::Progress) -> Result<Session, AppError> {
         let mut index = Index::open(index_file)?;
         let (catalogue, _) = index.load(root, &LoadOptions::default(), progress)?;
-        Ok(Session {
-            index,
-            catalogue,
-            schemas: Schemas::new(),
-            own_writes: HashMap::new(),
-            loaded_at: std::time::SystemTime::now(),
-            seen: HashMap::new(),
-        })
+        let outer_files = outer_files(&catalogue);
+        Ok(Session { index, catalogue, schemas: Schemas::new(), own_writes: HashMap::new(), outer_files })
     }
 
     pub fn root(&self) -> &Path {
@@ -440,9 +431,9 @@ impl Session {
 
     fn reload(&mut self) -> Result<(), AppError> {
         let root = self.catalogue.root.clone();
-        self.loaded_at = std::time::SystemTime::now();
         let (catalogue, _) = self.index.load(&root, &LoadOptions::default(), &())?;
         self.catalogue = catalogue;
+        self.outer_files = outer_files(&self.catalogue);
         Ok(())
     }
 
@@ -494,40 +485,51 @@ impl Session {
         Ok(whole || !dirs.is_empty())
     }
 
-    /// Whether `path` is as the session last saw it: a skill's or agent's file with the size and
-    /// modification time the catalogue holds, or any other path (a folder, the settings) whose
-    /// stamp is the one recorded the last time it was reported (or older than the last load).
-    fn is_unchanged(&mut self, path: &Path) -> bool {
-        let Ok(meta) = fs::metadata(path) else { return false };
-        let stamp = crate::document::FileStamp::of_metadata(&meta);
+    /// Whether a path the watcher reported leaves the catalogue as it is. Watchers also report
+    /// files being opened and read (by us, re-reading a skill), so only these count: a skill's
+    /// file or an agent whose size or modification time differs from what the catalogue holds,
+    /// a new or removed file in a skill, a new or removed agent, a changed `skillhouse.yaml` or
+    /// fragment, and a new folder that holds a `SKILL.md`. Everything else cannot change what
+    /// the catalogue shows.
+    fn is_unchanged(&self, path: &Path) -> bool {
         let Ok(rel) = path.strip_prefix(&self.catalogue.root) else { return true };
         let rel = rel.to_string_lossy().replace('\\', "/");
-        if meta.is_dir() && self.catalogue.skills.iter().any(|s| rel == s.dir || rel.starts_with(&format!("{}/", s.dir))) {
-            return true; // a skill's own folders: the events of the files in them say what changed
+        let meta = fs::metadata(path).ok();
+        let stamp = meta.as_ref().map(crate::document::FileStamp::of_metadata);
+        if let Some(known) = self.outer_files.get(path) {
+            return stamp.as_ref() == Some(known);
         }
-        if meta.is_file() {
-            if let Some(skill) =
-                self.catalogue.skills.iter().filter(|s| rel.starts_with(&format!("{}/", s.dir))).max_by_key(|s| s.dir.len())
-            {
-                let inner = &rel[skill.dir.len() + 1..];
-                if inner == crate::scan::SKILL_FILE {
-                    return (skill.stamp.size, skill.stamp.mtime_ns) == stamp;
-                }
-                if let Some(r) = skill.resources.iter().find(|r| r.path == inner) {
-                    return (r.size, r.mtime_ns) == stamp;
-                }
+        let skill =
+            self.catalogue.skills.iter().filter(|s| rel == s.dir || rel.starts_with(&format!("{}/", s.dir))).max_by_key(|s| s.dir.len());
+        if let Some(skill) = skill {
+            if rel == skill.dir {
+                return meta.is_some(); // the skill's folder itself: gone is a change
             }
-            if let Some(agent) = self.catalogue.agents.iter().find(|a| a.file == rel) {
-                return (agent.stamp.size, agent.stamp.mtime_ns) == stamp;
+            let inner = &rel[skill.dir.len() + 1..];
+            if inner == crate::scan::SKILL_FILE {
+                return stamp == Some((skill.stamp.size, skill.stamp.mtime_ns));
             }
+            return match (skill.resources.iter().find(|r| r.path == inner), &meta) {
+                (Some(r), Some(_)) => stamp == Some((r.size, r.mtime_ns)),
+                (Some(_), None) => false,      // a resource was removed
+                (None, Some(m)) => m.is_dir(), // a new file is a new resource
+                (None, None) => true,          // something that came and went
+            };
         }
-        // Folders (a new skill folder may be the only event), settings, fragments: compare with
-        // what was seen last; a path never seen counts if it changed after the last load.
-        match self.seen.insert(path.to_path_buf(), stamp) {
-            Some(previous) => previous == stamp,
-            // File times are coarser than the clock: a margin keeps a file written just after
-            // the load from passing for an old one (at worst, one needless refresh).
-            None => meta.modified().ok().is_some_and(|m| m + std::time::Duration::from_secs(2) <= self.loaded_at),
+        if let Some(agent) = self.catalogue.agents.iter().find(|a| a.file == rel) {
+            return stamp == Some((agent.stamp.size, agent.stamp.mtime_ns));
+        }
+        let agent_file = (rel.starts_with("agents/") || rel.starts_with(".claude/agents/")) && rel.ends_with(".md");
+        match meta {
+            // The root and the folders above known skills are opened by every scan; a folder
+            // is news only when it is new and holds a skill.
+            Some(m) if m.is_dir() => {
+                rel.is_empty()
+                    || self.catalogue.skills.iter().any(|s| s.dir.starts_with(&format!("{rel}/")))
+                    || !crate::scan::is_skill_folder(path)
+            }
+            Some(_) => !(agent_file || rel.ends_with(&format!("/{}", crate::scan::SKILL_FILE))),
+            None => !agent_file,
         }
     }
 
@@ -548,6 +550,21 @@ impl Session {
         edit::set(text, pointer, scalar)
             .map_err(|e| AppError::new("edit.invalid", e.to_string()).with_details(serde_json::json!({ "reason": e.to_string() })))
     }
+}
+
+/// The stamps of the files outside skills and agents that change what a load finds.
+fn outer_files(catalogue: &Catalogue) -> HashMap<PathBuf, (u64, i64)> {
+    let mut paths = vec![catalogue.root.join(crate::settings::FILE_NAME)];
+    if let Some(fragment) = &catalogue.settings.operating_principles {
+        paths.push(catalogue.root.join(fragment));
+    }
+    paths
+        .into_iter()
+        .map(|p| {
+            let stamp = fs::metadata(&p).map(|m| crate::document::FileStamp::of_metadata(&m)).unwrap_or((u64::MAX, 0));
+            (p, stamp)
+        })
+        .collect()
 }
 
 /// Writes to a temporary file in the same folder, syncs it and renames it over the target, so a

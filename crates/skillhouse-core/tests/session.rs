@@ -173,3 +173,9 @@ fn search_results_carry_snippets() {
     let hits = s.search("checklist", 10).unwrap();
     assert!(hits.iter().any(|h| h.snippet.contains('[')), "{hits:?}");
 }
+
+#[test]
+fn the_root_and_group_folders_being_read_are_not_changes() {
+    let (_tmp, root, mut s) = open();
+    assert!(!s.files_changed(&[root.clone(), root.join("legacy"), root.join("agents"), root.join("skillhouse.yaml")]).unwrap());
+}
