@@ -265,40 +265,64 @@ impl Index {
                 Some(s)
             })
             .collect();
-        let mut loaded = loaded.ok_or(IndexError::Cancelled)?;
+        let loaded = loaded.ok_or(IndexError::Cancelled)?;
 
+        let agents: Vec<Agent> = prepared.layout.agents.par_iter().map(|f| agent::load(&cx, f)).collect();
+        let refresh = Refresh { reused: reused.len(), reloaded: loaded.len(), removed: removed.len() };
+
+        // Count tokens in chunks on every core while a writer thread stores the chunks already
+        // counted: writing the index then costs little wall time on top of counting.
         progress.started(Phase::Counting, loaded.len());
         let fragment_tokens = match prepared.fragment.as_deref() {
             Some(f) => *cache.entry(sha256_hex(f.as_bytes())).or_insert_with(|| tokens::count(f)),
             None => 0,
         };
-        let done = AtomicUsize::new(0);
-        let counted: Option<Vec<Counted>> = loaded
-            .par_iter()
-            .map(|s| {
-                if progress.cancelled() {
-                    return None;
-                }
-                let mut fresh = Vec::new();
-                let levels = tokens::count_skill(&prepared.root, s, fragment_tokens, &cache, &HashMap::new(), &mut fresh);
-                progress.advanced(done.fetch_add(1, Ordering::Relaxed) + 1);
-                Some((levels, fresh))
-            })
-            .collect();
-        let counted = counted.ok_or(IndexError::Cancelled)?;
         let budgets = prepared.settings.budgets;
-        let mut fresh_counts = Vec::new();
-        for (s, (levels, fresh)) in loaded.iter_mut().zip(counted) {
-            fresh_counts.extend(fresh);
-            tokens::set_levels(s, levels, &budgets);
-        }
-        cache.extend(fresh_counts.iter().cloned());
+        let clear = !same_settings;
+        let total = loaded.len();
+        let conn = &mut self.conn;
+        let (loaded, fresh_counts) = std::thread::scope(|scope| -> Result<(Vec<Skill>, Vec<(String, u64)>), IndexError> {
+            let (send, receive) = std::sync::mpsc::sync_channel::<Batch>(2);
+            let prepared = &prepared;
+            let fingerprint = &fingerprint;
+            let removed = &removed;
+            let writer = scope.spawn(move || write_batches(conn, prepared, fingerprint, removed, clear, receive));
+            let done = AtomicUsize::new(0);
+            let mut rest = loaded;
+            let mut fresh_all = Vec::new();
+            while !rest.is_empty() {
+                let tail = rest.split_off(rest.len().min(WRITE_CHUNK));
+                let mut chunk = std::mem::replace(&mut rest, tail);
+                let counted: Option<Vec<Counted>> = chunk
+                    .par_iter()
+                    .map(|s| {
+                        if progress.cancelled() {
+                            return None;
+                        }
+                        let mut fresh = Vec::new();
+                        let levels = tokens::count_skill(&prepared.root, s, fragment_tokens, &cache, &HashMap::new(), &mut fresh);
+                        progress.advanced(done.fetch_add(1, Ordering::Relaxed) + 1);
+                        Some((levels, fresh))
+                    })
+                    .collect();
+                // On cancel the writer sees the channel close without `Done` and rolls back.
+                let counted = counted.ok_or(IndexError::Cancelled)?;
+                for (s, (levels, fresh)) in chunk.iter_mut().zip(counted) {
+                    fresh_all.extend(fresh);
+                    tokens::set_levels(s, levels, &budgets);
+                }
+                if send.send(Batch::Skills(chunk)).is_err() {
+                    break; // the writer failed; its error is returned below
+                }
+            }
+            progress.started(Phase::Writing, total);
+            let _ = send.send(Batch::Done(fresh_all.clone()));
+            drop(send);
+            let written = writer.join().map_err(|_| IndexError::Io(std::io::Error::other("the index writer stopped")))??;
+            Ok((written, fresh_all))
+        })?;
+        cache.extend(fresh_counts);
 
-        let agents: Vec<Agent> = prepared.layout.agents.par_iter().map(|f| agent::load(&cx, f)).collect();
-        let refresh = Refresh { reused: reused.len(), reloaded: loaded.len(), removed: removed.len() };
-
-        progress.started(Phase::Writing, loaded.len());
-        self.write(&prepared, &fingerprint, &loaded, &removed, &fresh_counts, !same_settings)?;
         let reloaded_dirs: Vec<String> = loaded.iter().map(|s| s.dir.clone()).chain(removed.iter().cloned()).collect();
 
         let mut skills = reused;
@@ -310,41 +334,6 @@ impl Index {
         tokens::add_listing_diagnostic(&mut catalogue);
         self.sync_rows(&catalogue, &reloaded_dirs, true)?;
         Ok((catalogue, refresh))
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn write(
-        &mut self,
-        prepared: &Prepared,
-        fingerprint: &str,
-        loaded: &[Skill],
-        removed: &[String],
-        fresh: &[(String, u64)],
-        clear: bool,
-    ) -> Result<(), IndexError> {
-        let tx = self.conn.transaction()?;
-        if clear {
-            tx.execute_batch(
-                "DELETE FROM skills; DELETE FROM files; DELETE FROM skills_fts; DELETE FROM skills_meta_fts; DELETE FROM diagnostics;",
-            )?;
-        }
-        {
-            let mut put_meta = tx.prepare_cached("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)")?;
-            put_meta.execute(params!["fingerprint", fingerprint])?;
-            put_meta.execute(params!["root", prepared.root.to_string_lossy()])?;
-            let mut put_count = tx.prepare_cached("INSERT OR IGNORE INTO token_counts(sha256, tokens) VALUES (?1, ?2)")?;
-            for (hash, n) in fresh {
-                put_count.execute(params![hash, *n as i64])?;
-            }
-            for dir in removed.iter().map(String::as_str).chain(loaded.iter().map(|s| s.dir.as_str())) {
-                delete_skill_rows(&tx, dir)?;
-            }
-            for s in loaded {
-                insert_skill_rows(&tx, s)?;
-            }
-        }
-        tx.commit()?;
-        Ok(())
     }
 
     /// Brings the stored diagnostics in line with the catalogue: for the skills that were
@@ -544,6 +533,65 @@ fn fts_expression(query: &str) -> Option<String> {
         .map(|t| format!("\"{}\"*", t.replace('"', "\"\"")))
         .collect();
     (!terms.is_empty()).then(|| terms.join(" AND "))
+}
+
+/// Skills counted per batch handed to the writer.
+const WRITE_CHUNK: usize = 256;
+
+/// What the counting side hands the index writer.
+enum Batch {
+    Skills(Vec<Skill>),
+    /// Everything is counted: store these new token counts and commit.
+    Done(Vec<(String, u64)>),
+}
+
+/// Stores batches of loaded skills in one transaction, committed only when `Done` arrives; if the
+/// channel closes first (cancel, error), the transaction is rolled back.
+fn write_batches(
+    conn: &mut Connection,
+    prepared: &Prepared,
+    fingerprint: &str,
+    removed: &[String],
+    clear: bool,
+    receive: std::sync::mpsc::Receiver<Batch>,
+) -> Result<Vec<Skill>, IndexError> {
+    let tx = conn.transaction()?;
+    if clear {
+        tx.execute_batch(
+            "DELETE FROM skills; DELETE FROM files; DELETE FROM skills_fts; DELETE FROM skills_meta_fts; DELETE FROM diagnostics;",
+        )?;
+    }
+    {
+        let mut put_meta = tx.prepare_cached("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)")?;
+        put_meta.execute(params!["fingerprint", fingerprint])?;
+        put_meta.execute(params!["root", prepared.root.to_string_lossy()])?;
+    }
+    for dir in removed {
+        delete_skill_rows(&tx, dir)?;
+    }
+    let mut written = Vec::new();
+    for batch in receive {
+        match batch {
+            Batch::Skills(chunk) => {
+                for s in &chunk {
+                    delete_skill_rows(&tx, &s.dir)?;
+                    insert_skill_rows(&tx, s)?;
+                }
+                written.extend(chunk);
+            }
+            Batch::Done(fresh) => {
+                {
+                    let mut put_count = tx.prepare_cached("INSERT OR IGNORE INTO token_counts(sha256, tokens) VALUES (?1, ?2)")?;
+                    for (hash, n) in &fresh {
+                        put_count.execute(params![hash, *n as i64])?;
+                    }
+                }
+                tx.commit()?;
+                return Ok(written);
+            }
+        }
+    }
+    Err(IndexError::Cancelled)
 }
 
 fn delete_skill_rows(tx: &rusqlite::Transaction<'_>, dir: &str) -> Result<(), rusqlite::Error> {
