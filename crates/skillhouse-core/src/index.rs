@@ -124,8 +124,11 @@ pub enum Phase {
     Writing,
 }
 
+/// A token count to remember: content hash and tokens.
+type Count = (String, u64);
+
 /// One skill's counts and the counts it added to the cache.
-type Counted = (Levels, Vec<(String, u64)>);
+type Counted = (Levels, Vec<Count>);
 
 /// What opening a catalogue through the index did, for progress displays and benchmarks.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -281,7 +284,7 @@ impl Index {
         let clear = !same_settings;
         let total = loaded.len();
         let conn = &mut self.conn;
-        let (loaded, fresh_counts) = std::thread::scope(|scope| -> Result<(Vec<Skill>, Vec<(String, u64)>), IndexError> {
+        let (loaded, fresh_counts) = std::thread::scope(|scope| -> Result<(Vec<Skill>, Vec<Count>), IndexError> {
             let (send, receive) = std::sync::mpsc::sync_channel::<Batch>(2);
             let prepared = &prepared;
             let fingerprint = &fingerprint;
