@@ -9,6 +9,7 @@ use crate::diagnostic::{Code, Diagnostic, Position};
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 pub const SKILL_FILE: &str = "SKILL.md";
 const SKIPPED_DIRS: &[&str] = &[".git", "node_modules", "target"];
@@ -99,9 +100,8 @@ pub fn symlink_outside(file: &str) -> Diagnostic {
 pub fn scan(root: &Path, max_depth: usize) -> Layout {
     let root = fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     let mut layout = Layout { root: root.clone(), ..Layout::default() };
-    let mut visited = HashSet::new();
-    visited.insert(root.clone());
-    walk(&root, &root, "", 0, max_depth, None, &mut visited, &mut layout);
+    let visited = Mutex::new(HashSet::from([root.clone()]));
+    walk(&root, &root, "", 0, max_depth, None, &visited, &mut layout);
     for skill in &mut layout.skills {
         skill.resources.sort_by(|a, b| a.path.cmp(&b.path));
     }
@@ -114,10 +114,9 @@ pub fn scan(root: &Path, max_depth: usize) -> Layout {
 pub fn scan_skill(root: &Path, dir: &str, parent: Option<String>, max_depth: usize) -> Option<(SkillDir, Vec<Diagnostic>)> {
     let mut layout = Layout { root: root.to_path_buf(), ..Layout::default() };
     let path = root.join(dir);
-    let mut visited = HashSet::new();
-    visited.insert(fs::canonicalize(&path).ok()?);
+    let visited = Mutex::new(HashSet::from([fs::canonicalize(&path).ok()?]));
     let depth = dir.split('/').count();
-    walk(root, &path, dir, depth, max_depth, None, &mut visited, &mut layout);
+    walk(root, &path, dir, depth, max_depth, None, &visited, &mut layout);
     let mut found = layout.skills.into_iter().find(|s| s.dir == dir)?;
     found.resources.sort_by(|a, b| a.path.cmp(&b.path));
     found.parent = parent;
@@ -133,7 +132,7 @@ fn walk(
     depth: usize,
     max_depth: usize,
     enclosing_skill: Option<usize>,
-    visited: &mut HashSet<PathBuf>,
+    visited: &Mutex<HashSet<PathBuf>>,
     layout: &mut Layout,
 ) {
     let Ok(read) = fs::read_dir(path) else { return };
@@ -165,56 +164,92 @@ fn walk(
         lost_skill_file(rel, &entries, layout);
     }
 
-    for (name, child, file_type) in entries {
-        let child_rel = join(rel, &name);
-        let is_dir = if file_type.is_symlink() {
-            match resolves_inside(root, &child) {
-                Some(target) if target.is_dir() => {
-                    if !visited.insert(target) {
-                        continue; // a loop, or a second link to a folder already walked
-                    }
-                    true
-                }
-                Some(target) => {
-                    if let Some(i) = this_skill {
-                        add_resource(layout, i, &child_rel, &target);
-                    }
-                    continue;
-                }
-                None => {
-                    layout.diagnostics.push(symlink_outside(&child_rel));
-                    continue;
-                }
-            }
-        } else {
-            file_type.is_dir()
-        };
-        if !is_dir {
-            if let (Some(i), true) = (this_skill, file_type.is_file()) {
-                let own_skill_file = layout.skills[i].dir == rel && name == SKILL_FILE;
-                if !own_skill_file {
-                    add_resource(layout, i, &child_rel, &child);
-                }
-            }
-            continue;
+    // The catalogue's top-level folders are walked in parallel: a re-open spends most of its
+    // time listing folders and reading file sizes.
+    if rel.is_empty() {
+        use rayon::prelude::*;
+        let parts: Vec<Layout> = entries
+            .into_par_iter()
+            .map(|(name, child, file_type)| {
+                let mut part = Layout::default();
+                visit(root, rel, depth, max_depth, None, visited, &mut part, name, child, file_type);
+                part
+            })
+            .collect();
+        for part in parts {
+            layout.skills.extend(part.skills);
+            layout.diagnostics.extend(part.diagnostics);
         }
-        if SKIPPED_DIRS.contains(&name.as_str()) {
-            continue;
-        }
-        if depth + 1 > max_depth {
-            layout.diagnostics.push(
-                Diagnostic::warning(
-                    Code::ScanDepthLimit,
-                    &child_rel,
-                    Position::START,
-                    format!("`{child_rel}` is below the scan depth limit (`limits.max_depth: {max_depth}`) and was not scanned"),
-                )
-                .with_hint("raise `limits.max_depth` in skillhouse.yaml, or move the skills up"),
-            );
-            continue;
-        }
-        walk(root, &child, &child_rel, depth + 1, max_depth, this_skill, visited, layout);
+        return;
     }
+    for (name, child, file_type) in entries {
+        visit(root, rel, depth, max_depth, this_skill, visited, layout, name, child, file_type);
+    }
+}
+
+/// One entry of a folder being walked: a file of the enclosing skill, a folder to enter, or a
+/// link to follow (inside the root) or refuse.
+#[allow(clippy::too_many_arguments)]
+fn visit(
+    root: &Path,
+    rel: &str,
+    depth: usize,
+    max_depth: usize,
+    this_skill: Option<usize>,
+    visited: &Mutex<HashSet<PathBuf>>,
+    layout: &mut Layout,
+    name: String,
+    child: PathBuf,
+    file_type: fs::FileType,
+) {
+    let child_rel = join(rel, &name);
+    let is_dir = if file_type.is_symlink() {
+        match resolves_inside(root, &child) {
+            Some(target) if target.is_dir() => {
+                if !visited.lock().map(|mut v| v.insert(target)).unwrap_or(false) {
+                    return; // a loop, or a second link to a folder already walked
+                }
+                true
+            }
+            Some(target) => {
+                if let Some(i) = this_skill {
+                    add_resource(layout, i, &child_rel, &target);
+                }
+                return;
+            }
+            None => {
+                layout.diagnostics.push(symlink_outside(&child_rel));
+                return;
+            }
+        }
+    } else {
+        file_type.is_dir()
+    };
+    if !is_dir {
+        if let (Some(i), true) = (this_skill, file_type.is_file()) {
+            let own_skill_file = layout.skills[i].dir == rel && name == SKILL_FILE;
+            if !own_skill_file {
+                add_resource(layout, i, &child_rel, &child);
+            }
+        }
+        return;
+    }
+    if SKIPPED_DIRS.contains(&name.as_str()) {
+        return;
+    }
+    if depth + 1 > max_depth {
+        layout.diagnostics.push(
+            Diagnostic::warning(
+                Code::ScanDepthLimit,
+                &child_rel,
+                Position::START,
+                format!("`{child_rel}` is below the scan depth limit (`limits.max_depth: {max_depth}`) and was not scanned"),
+            )
+            .with_hint("raise `limits.max_depth` in skillhouse.yaml, or move the skills up"),
+        );
+        return;
+    }
+    walk(root, &child, &child_rel, depth + 1, max_depth, this_skill, visited, layout);
 }
 
 fn add_resource(layout: &mut Layout, skill: usize, rel: &str, path: &Path) {
