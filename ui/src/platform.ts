@@ -159,21 +159,8 @@ export async function cancelOpen(): Promise<void> {
 }
 
 /** Progress of opening a catalogue (phase, done, total), throttled by Rust. */
-export async function onIndexProgress(handler: (progress: IndexProgress) => void): Promise<() => void> {
-  if (isDemo()) return () => undefined;
-  try {
-    const stop = await listen<IndexProgress>("index-progress", (event) => handler(event.payload));
-    return () => {
-      try {
-        const done: unknown = stop();
-        if (done instanceof Promise) done.catch(() => undefined);
-      } catch {
-        // unsubscribing while the page goes away changes nothing
-      }
-    };
-  } catch (reason) {
-    throw toAppError(reason);
-  }
+export function onIndexProgress(handler: (progress: IndexProgress) => void): Promise<() => void> {
+  return subscribe("index-progress", handler);
 }
 
 export function recentCatalogues(): Promise<string[]> {
@@ -195,12 +182,15 @@ export async function pickFolder(): Promise<string | null> {
 }
 
 /** Calls `handler` whenever files change outside the app; resolves to an unsubscribe function. */
-export async function onCatalogueChanged(
-  handler: (view: CatalogueView) => void,
-): Promise<() => void> {
+export function onCatalogueChanged(handler: (view: CatalogueView) => void): Promise<() => void> {
+  return subscribe("catalogue-changed", handler);
+}
+
+/** Listens to one of Rust's events; resolves with the function that stops listening. */
+async function subscribe<T>(event: string, handler: (payload: T) => void): Promise<() => void> {
   if (isDemo()) return () => undefined;
   try {
-    const stop = await listen<CatalogueView>("catalogue-changed", (event) => handler(event.payload));
+    const stop = await listen<T>(event, (e) => handler(e.payload));
     return () => {
       // Unsubscribing happens while the page goes away; a failure then changes nothing.
       try {
