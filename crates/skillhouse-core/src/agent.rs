@@ -16,6 +16,9 @@ pub struct Agent {
     pub description: String,
     /// File line of the `name` key.
     pub name_line: u32,
+    /// File line of the `description` key.
+    #[serde(default)]
+    pub description_line: u32,
     pub frontmatter: serde_json::Value,
     pub tools: Vec<String>,
     /// Skills the agent lists, with the file position of each entry.
@@ -43,6 +46,7 @@ pub fn load(cx: &Context<'_>, found: &AgentFile) -> Agent {
         parsed: false,
         description: String::new(),
         name_line: 1,
+        description_line: 1,
         frontmatter: serde_json::Value::Object(Default::default()),
         tools: Vec::new(),
         skills: Vec::new(),
@@ -63,8 +67,11 @@ pub fn load(cx: &Context<'_>, found: &AgentFile) -> Agent {
                     agent.name = name.to_string();
                 }
             }
-            if let Some(description) = front.get("description").and_then(|n| n.as_str()) {
-                agent.description = description.to_string();
+            if let Some(entry) = front.entry("description") {
+                agent.description_line = entry.key_at.line;
+                if let Some(description) = entry.value.as_str() {
+                    agent.description = description.to_string();
+                }
             }
             if let Some(entry) = front.entry("tools") {
                 agent.tools = skill::check_tools(

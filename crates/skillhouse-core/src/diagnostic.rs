@@ -89,6 +89,24 @@ codes! {
     BudgetListing => "budget.listing",
     BudgetNotANumber => "budget.not-a-number",
     ConfigFragmentMissing => "config.fragment-missing",
+    CardFieldMissing => "card.field-missing",
+    CardSkillUnavailable => "card.skill-unavailable",
+    CardSidecar => "card.sidecar",
+    CardSchema => "card.schema",
+    CardUrl => "card.url",
+    CardHostInternal => "card.host-internal",
+    CardSkillDuplicateId => "card.skill-duplicate-id",
+    CardSkillNoTags => "card.skill-no-tags",
+    CardMediaType => "card.media-type",
+    CardSecurityVariant => "card.security-variant",
+    CardSecurityUndeclared => "card.security-undeclared",
+    CardSecurityNone => "card.security-none",
+    CardCapabilityUnbacked => "card.capability-unbacked",
+    CardHiddenCharacters => "card.hidden-characters",
+    CardInstructionPhrasing => "card.instruction-phrasing",
+    CardSkillOverlap => "card.skill-overlap",
+    CardExampleMisroute => "card.example-misroute",
+    CardVersionNotBumped => "card.version-not-bumped",
 }
 
 impl fmt::Display for Code {
@@ -136,7 +154,8 @@ pub struct Diagnostic {
     pub file: String,
     pub line: u32,
     pub column: u32,
-    /// JSON pointer into the frontmatter when the diagnostic concerns a field.
+    /// JSON pointer into the frontmatter when the diagnostic concerns a field; for `card.*` codes,
+    /// into the generated 1.0 agent card.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     #[ts(optional)]
     pub pointer: Option<String>,

@@ -15,6 +15,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("skill-frontmatter.legacy.schema.json", include_str!("../../../schemas/skill-frontmatter.legacy.schema.json")),
     ("agent-frontmatter.schema.json", include_str!("../../../schemas/agent-frontmatter.schema.json")),
     ("skillhouse-config.schema.json", include_str!("../../../schemas/skillhouse-config.schema.json")),
+    ("a2a-agent-card-1.0.schema.json", include_str!("../../../schemas/a2a-agent-card-1.0.schema.json")),
     ("validate-report.schema.json", include_str!("../../../schemas/validate-report.schema.json")),
 ];
 

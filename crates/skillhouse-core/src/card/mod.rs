@@ -1,0 +1,188 @@
+//! A2A agent cards: generation from the catalogue, the 0.3 and legacy dialects, review checks,
+//! approval and a semantic diff against the approved card.
+
+pub mod approval;
+pub mod config;
+pub mod dialect;
+pub mod diff;
+pub mod generate;
+pub mod review;
+pub mod routing;
+
+use crate::catalogue::Catalogue;
+use crate::diagnostic::{Counts, Diagnostic};
+pub use approval::{Approval, Status};
+pub use dialect::Dialect;
+pub use diff::Change;
+pub use generate::{CardContext, Generated, SourceKind, ValueSource};
+use serde::Serialize;
+use serde_json::Value;
+use std::path::Path;
+
+pub const SCHEMA_FILE: &str = "a2a-agent-card-1.0.schema.json";
+
+pub fn schema() -> jsonschema::Validator {
+    jsonschema::draft202012::new(&crate::schema::json(SCHEMA_FILE)).expect("the embedded agent card schema compiles")
+}
+
+/// One agent's card with everything a reviewer needs.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CardReview {
+    pub agent: String,
+    pub agent_file: String,
+    /// The 1.0 card.
+    #[ts(type = "unknown")]
+    pub card: Value,
+    /// The exact bytes that approval writes and whose sha256 it records.
+    pub json: String,
+    pub sha256: String,
+    pub publish: bool,
+    pub sources: Vec<ValueSource>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub status: Status,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approval: Option<Approval>,
+    /// Changes from the approved card (empty when never approved).
+    pub changes: Vec<Change>,
+}
+
+impl CardReview {
+    pub fn counts(&self) -> Counts {
+        Counts::of(&self.diagnostics)
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CardError {
+    #[error("there is no agent `{0}` in this catalogue")]
+    UnknownAgent(String),
+    #[error(transparent)]
+    Log(#[from] approval::LogError),
+    #[error("the card of `{agent}` has {errors} error(s); fix them before approving")]
+    HasErrors { agent: String, errors: usize },
+    #[error("{what} failed: {source}")]
+    Io { what: String, source: std::io::Error },
+}
+
+/// Cards are written with object keys sorted and two-space indentation, so that the same card is
+/// always the same bytes (and so the same sha256), whatever order the settings were written in.
+pub fn to_bytes(value: &Value) -> Vec<u8> {
+    let mut text = serde_json::to_string_pretty(&sorted(value)).expect("a JSON value serialises");
+    text.push('\n');
+    text.into_bytes()
+}
+
+fn sorted(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            Value::Object(entries.into_iter().map(|(k, v)| (k.clone(), sorted(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.iter().map(sorted).collect()),
+        other => other.clone(),
+    }
+}
+
+/// Reviews the cards of every agent, in the catalogue's agent order.
+pub fn review_all(catalogue: &Catalogue) -> Result<Vec<CardReview>, CardError> {
+    let cx = CardContext::new(catalogue);
+    let log = approval::read_log(&catalogue.root)?;
+    let schema = schema();
+    Ok(catalogue.agents.iter().map(|a| review_with(&cx, &log, &schema, &a.name)).collect())
+}
+
+pub fn review(catalogue: &Catalogue, agent: &str) -> Result<CardReview, CardError> {
+    catalogue.agent(agent).ok_or_else(|| CardError::UnknownAgent(agent.into()))?;
+    let cx = CardContext::new(catalogue);
+    let log = approval::read_log(&catalogue.root)?;
+    Ok(review_with(&cx, &log, &schema(), agent))
+}
+
+fn review_with(cx: &CardContext<'_>, log: &approval::Log, schema: &jsonschema::Validator, name: &str) -> CardReview {
+    let agent = cx.catalogue.agent(name).expect("the caller checked the agent exists");
+    let generated = cx.generate(agent);
+    let approved = approval::approved_card(&cx.catalogue.root, log, name);
+    let diagnostics = review::check(&generated, approved.as_ref().map(|(_, card)| card), schema);
+    let bytes = to_bytes(&generated.card);
+    let sha256 = crate::document::sha256_hex(&bytes);
+    let (status, changes) = match &approved {
+        Some((a, _)) if a.sha256 == sha256 => (Status::Approved, Vec::new()),
+        Some((_, card)) => (Status::Changed, diff::diff(card, &generated.card)),
+        None if log.last_for(name).is_some() => (Status::Changed, Vec::new()),
+        None => (Status::Unapproved, Vec::new()),
+    };
+    CardReview {
+        agent: generated.agent.clone(),
+        agent_file: generated.agent_file.clone(),
+        json: String::from_utf8(bytes).expect("JSON is UTF-8"),
+        card: generated.card.clone(),
+        sha256,
+        publish: generated.publish,
+        sources: generated.sources,
+        diagnostics,
+        status,
+        approval: approved.map(|(a, _)| a),
+        changes,
+    }
+}
+
+/// The card of one agent in a dialect, as bytes ready to write or serve.
+pub fn render(catalogue: &Catalogue, agent: &str, dialect: Dialect) -> Result<(Vec<u8>, CardReview), CardError> {
+    let review = review(catalogue, agent)?;
+    let cx = CardContext::new(catalogue);
+    let generated = cx.generate(catalogue.agent(agent).expect("reviewed above"));
+    let value = dialect::render(&generated, dialect, &cx.settings.legacy);
+    Ok((to_bytes(&value), review))
+}
+
+/// Approves the current card of `agent`: writes `cards/<agent>.json` and appends to the log.
+/// Refused while the card has errors. `by` and `at` come from the caller (no clock in the core).
+pub fn approve(catalogue: &Catalogue, agent: &str, by: &str, at: &str) -> Result<Approval, CardError> {
+    let review = review(catalogue, agent)?;
+    let errors = review.counts().errors;
+    if errors > 0 {
+        return Err(CardError::HasErrors { agent: agent.into(), errors });
+    }
+    let root = &catalogue.root;
+    let mut log = approval::read_log(root)?;
+    let record = Approval {
+        agent: agent.into(),
+        version: review.card["version"].as_str().unwrap_or_default().into(),
+        sha256: review.sha256.clone(),
+        approved_by: by.into(),
+        approved_at: at.into(),
+    };
+    let io = |what: &str| {
+        let what = what.to_string();
+        move |source| CardError::Io { what, source }
+    };
+    std::fs::create_dir_all(root.join(approval::FOLDER)).map_err(io("creating the cards folder"))?;
+    crate::session::write_atomically(&approval::card_path(root, agent), review.json.as_bytes()).map_err(io("writing the approved card"))?;
+    log.approvals.push(record.clone());
+    crate::session::write_atomically(&root.join(approval::LOG), &to_bytes(&serde_json::to_value(&log).expect("log serialises")))
+        .map_err(io("writing cards/approvals.json"))?;
+    Ok(record)
+}
+
+/// Who is approving, from git's configuration or the login name: the edges call this, the core
+/// never reads the environment on its own.
+pub fn approver_from(root: &Path) -> String {
+    let git = |key: &str| {
+        std::process::Command::new("git")
+            .args(["config", "--get", key])
+            .current_dir(root)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .filter(|s| !s.is_empty())
+    };
+    match (git("user.name"), git("user.email")) {
+        (Some(name), Some(email)) => format!("{name} <{email}>"),
+        (Some(name), None) => name,
+        _ => std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_else(|_| "unknown".into()),
+    }
+}
