@@ -5,6 +5,7 @@ mod progress;
 mod render;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use skillhouse_core::card::{self, Dialect};
 use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
 use skillhouse_core::index::{self, Index};
 use skillhouse_core::{prompt, report, scaffold, stats, tokens, Profile};
@@ -22,6 +23,27 @@ struct Cli {
 enum Format {
     Text,
     Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DialectArg {
+    #[value(name = "1.0")]
+    V1,
+    #[value(name = "0.3")]
+    V03,
+    Both,
+    Legacy,
+}
+
+impl From<DialectArg> for Dialect {
+    fn from(d: DialectArg) -> Dialect {
+        match d {
+            DialectArg::V1 => Dialect::V1,
+            DialectArg::V03 => Dialect::V03,
+            DialectArg::Both => Dialect::Both,
+            DialectArg::Legacy => Dialect::Legacy,
+        }
+    }
 }
 
 #[derive(clap::Args)]
@@ -85,6 +107,41 @@ enum Command {
         #[arg(default_value = ".")]
         path: PathBuf,
     },
+    /// Print an agent's A2A card, or check the cards (exit 1 on errors, as `validate`).
+    Card {
+        /// The agent (with --check, leave it out to check every agent).
+        agent: Option<String>,
+        #[arg(short = 'C', long = "catalogue", default_value = ".")]
+        catalogue: PathBuf,
+        #[arg(long, value_enum, default_value_t = DialectArg::V1)]
+        dialect: DialectArg,
+        /// Print the review findings instead of the card.
+        #[arg(long)]
+        check: bool,
+        /// Record approval of the current card in cards/ (refused while it has errors).
+        #[arg(long)]
+        approve: bool,
+        /// Who approves (default: git's user.name and user.email).
+        #[arg(long, requires = "approve")]
+        by: Option<String>,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[arg(long)]
+        deny_warnings: bool,
+    },
+    /// Serve every agent's card on 127.0.0.1 for testing with A2A clients.
+    Serve {
+        #[arg(short = 'C', long = "catalogue", default_value = ".")]
+        catalogue: PathBuf,
+        /// Port on 127.0.0.1 (0 picks a free one).
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+        /// The agent served at /.well-known/agent-card.json.
+        #[arg(long)]
+        agent: Option<String>,
+        #[arg(long, value_enum, default_value_t = DialectArg::V1)]
+        dialect: DialectArg,
+    },
     /// Create a new skill that validates.
     New {
         name: String,
@@ -118,6 +175,11 @@ fn load_counted(path: &Path, profile: Option<Profile>) -> Result<Catalogue, Stri
 fn open_index(path: &Path, args: &IndexArgs) -> Result<Index, String> {
     let file = args.index.clone().unwrap_or_else(|| index::default_location(path));
     Index::open(&file).map_err(|e| format!("{e} (index file: {})", file.display()))
+}
+
+/// The CLI is an edge, so the clock is read here and handed to the core.
+fn now_rfc3339() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
 }
 
 fn print_json<T: serde::Serialize>(value: &T) {
@@ -187,6 +249,67 @@ fn run(command: Command) -> Result<u8, String> {
         Command::Prompt { path } => {
             let cat = load_counted(&path, None)?;
             println!("{}", prompt::available_skills(&cat));
+            Ok(0)
+        }
+        Command::Card { agent, catalogue, dialect, check, approve, by, format, deny_warnings } => {
+            let cat = load_counted(&catalogue, None)?;
+            if approve {
+                let agent = agent.ok_or("name the agent to approve: skillhouse card AGENT --approve")?;
+                let by = by.unwrap_or_else(|| card::approver_from(&cat.root));
+                let record = card::approve(&cat, &agent, &by, &now_rfc3339()).map_err(|e| e.to_string())?;
+                println!(
+                    "approved {} {} (sha256 {}) by {} at {}",
+                    record.agent, record.version, record.sha256, record.approved_by, record.approved_at
+                );
+                println!("next: commit cards/{agent}.json and cards/approvals.json");
+                return Ok(0);
+            }
+            if check {
+                let reviews = match &agent {
+                    Some(a) => vec![card::review(&cat, a).map_err(|e| e.to_string())?],
+                    None => card::review_all(&cat).map_err(|e| e.to_string())?,
+                };
+                match format {
+                    Format::Json => print_json(&reviews),
+                    Format::Text => render::card_reviews(&reviews, &cat.root),
+                }
+                let errors: usize = reviews.iter().map(|r| r.counts().errors).sum();
+                let warnings: usize = reviews.iter().map(|r| r.counts().warnings).sum();
+                return Ok(if errors > 0 || (deny_warnings && warnings > 0) { EXIT_PROBLEMS } else { 0 });
+            }
+            let names: Vec<&str> = cat.agents.iter().map(|a| a.name.as_str()).collect();
+            let agent = agent.ok_or_else(|| format!("name an agent: {}", names.join(", ")))?;
+            let (bytes, review) = card::render(&cat, &agent, dialect.into()).map_err(|e| e.to_string())?;
+            std::io::Write::write_all(&mut std::io::stdout(), &bytes).map_err(|e| e.to_string())?;
+            let counts = review.counts();
+            if counts.errors + counts.warnings > 0 {
+                eprintln!(
+                    "{} errors, {} warnings in this card: run `skillhouse card {agent} --check` for the findings",
+                    counts.errors, counts.warnings
+                );
+            }
+            Ok(if counts.errors > 0 || (deny_warnings && counts.warnings > 0) { EXIT_PROBLEMS } else { 0 })
+        }
+        Command::Serve { catalogue, port, agent, dialect } => {
+            let cat = load_counted(&catalogue, None)?;
+            let set = skillhouse_serve::CardSet::build(&cat, dialect.into(), agent.as_deref()).map_err(|e| e.to_string())?;
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
+            runtime.block_on(async move {
+                let listener = skillhouse_serve::bind(port).await.map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
+                let addr = listener.local_addr().map_err(|e| e.to_string())?;
+                for name in set.cards.keys() {
+                    println!("http://{addr}/agents/{name}/.well-known/agent-card.json");
+                }
+                if let Some(a) = &set.selected {
+                    println!("http://{addr}/.well-known/agent-card.json ({a})");
+                }
+                println!("serving {} cards on http://{addr}; press Ctrl-C to stop", set.cards.len());
+                let shared = std::sync::Arc::new(std::sync::RwLock::new(set));
+                let stop = async {
+                    let _ = tokio::signal::ctrl_c().await;
+                };
+                skillhouse_serve::run(listener, shared, stop).await.map_err(|e| e.to_string())
+            })?;
             Ok(0)
         }
         Command::New { name, catalogue } => {

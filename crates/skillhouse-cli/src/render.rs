@@ -143,3 +143,26 @@ pub fn stats(s: &Stats) {
         }
     }
 }
+
+pub fn card_reviews(reviews: &[skillhouse_core::card::CardReview], root: &std::path::Path) {
+    let mut sources = HashMap::new();
+    for review in reviews {
+        let mut all: Vec<&Diagnostic> = review.diagnostics.iter().collect();
+        all.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+        for d in &all {
+            let pointer = d.pointer.as_deref().map(|p| format!(" (card field {p})")).unwrap_or_default();
+            println!("{}{pointer}\n", diagnostic(d, &mut sources, root));
+        }
+        let counts = review.counts();
+        println!(
+            "{}: card {} {}, {} skills, sha256 {}: {} errors, {} warnings\n",
+            review.agent,
+            review.card["version"].as_str().unwrap_or("(no version)"),
+            review.status.as_str(),
+            review.card["skills"].as_array().map_or(0, Vec::len),
+            &review.sha256[..12],
+            counts.errors,
+            counts.warnings
+        );
+    }
+}

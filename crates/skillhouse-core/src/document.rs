@@ -74,7 +74,7 @@ pub fn read(file: &str, path: &Path, max_bytes: u64, diagnostics: &mut Vec<Diagn
     }
     let mut bytes = Vec::with_capacity(size as usize);
     // Read at most one byte past the limit, in case the file grew since it was measured.
-    if let Err(e) = fs::File::open(path).and_then(|f| f.take(max_bytes + 1).read_to_end(&mut bytes)) {
+    if let Err(e) = fs::File::open(path).and_then(|f| f.take(max_bytes.saturating_add(1)).read_to_end(&mut bytes)) {
         diagnostics.push(unreadable(e));
         return None;
     }

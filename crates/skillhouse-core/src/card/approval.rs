@@ -36,6 +36,16 @@ pub enum Status {
     Changed,
 }
 
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Unapproved => "not approved",
+            Status::Approved => "approved",
+            Status::Changed => "changed since approval",
+        }
+    }
+}
+
 pub fn card_path(root: &Path, agent: &str) -> PathBuf {
     root.join(FOLDER).join(format!("{agent}.json"))
 }

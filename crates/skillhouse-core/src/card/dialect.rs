@@ -52,7 +52,10 @@ pub fn to_v03(card: &Value) -> Value {
         }
     }
     out.insert("protocolVersion".into(), json!(V03_PROTOCOL_VERSION));
-    let interfaces = card["supportedInterfaces"].as_array().cloned().unwrap_or_default();
+    let all = card["supportedInterfaces"].as_array().cloned().unwrap_or_default();
+    // A 0.3 client talks 0.3 at `url`: prefer the interfaces declared for 0.3 when there are any.
+    let older: Vec<Value> = all.iter().filter(|i| i["protocolVersion"].as_str().is_some_and(|v| v.starts_with("0."))).cloned().collect();
+    let interfaces = if older.is_empty() { all } else { older };
     if let Some(first) = interfaces.first() {
         out.insert("url".into(), first["url"].clone());
         out.insert("preferredTransport".into(), first["protocolBinding"].clone());
@@ -119,13 +122,9 @@ fn scheme_v03(scheme: &Value) -> Value {
             "apiKey"
         }
         "httpAuthSecurityScheme" => "http",
-        "oauth2SecurityScheme" => {
-            // 0.3 has no device-code flow.
-            if let Some(flows) = out.get_mut("flows").and_then(Value::as_object_mut) {
-                flows.remove("deviceCode");
-            }
-            "oauth2"
-        }
+        // The flows are kept whole, deviceCode included: a2a-sdk rebuilds the 1.0 scheme from
+        // these flat fields when `type` is present, so dropping a flow would lose it.
+        "oauth2SecurityScheme" => "oauth2",
         "openIdConnectSecurityScheme" => "openIdConnect",
         "mtlsSecurityScheme" => "mutualTLS",
         _ => "unknown",
@@ -138,14 +137,25 @@ fn scheme_v03(scheme: &Value) -> Value {
 /// Where both versions use one key with different shapes (`securitySchemes`), the 1.0 shape is
 /// kept and each scheme also carries the 0.3 discriminator fields beside its variant.
 pub fn both(card: &Value) -> Value {
-    let v03 = to_v03(card);
     let mut out = card.as_object().cloned().unwrap_or_default();
+    // A 1.0 client picks the interface by protocolVersion, so the 0.3 `url` must also be listed
+    // as a 0.3 interface; when the settings declare none, the first interface is offered as one.
+    if let Some(interfaces) = out.get_mut("supportedInterfaces").and_then(Value::as_array_mut) {
+        let has_older = interfaces.iter().any(|i| i["protocolVersion"].as_str().is_some_and(|v| v.starts_with("0.")));
+        if let (false, Some(first)) = (has_older, interfaces.first().cloned()) {
+            let mut older = first;
+            older["protocolVersion"] = json!("0.3");
+            interfaces.push(older);
+        }
+    }
+    let v03 = to_v03(&Value::Object(out.clone()));
     for (key, value) in v03.as_object().into_iter().flatten() {
         if !out.contains_key(key) {
             out.insert(key.clone(), value.clone());
         }
     }
-    if let (Some(schemes), Some(old)) = (out.get_mut("securitySchemes").and_then(Value::as_object_mut), v03["securitySchemes"].as_object()) {
+    if let (Some(schemes), Some(old)) = (out.get_mut("securitySchemes").and_then(Value::as_object_mut), v03["securitySchemes"].as_object())
+    {
         for (name, scheme) in schemes.iter_mut() {
             if let (Some(obj), Some(legacy)) = (scheme.as_object_mut(), old.get(name).and_then(Value::as_object)) {
                 for (k, v) in legacy {

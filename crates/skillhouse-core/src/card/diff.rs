@@ -82,13 +82,23 @@ fn walk(path: &str, before: &Value, after: &Value, out: &mut Vec<Change>) {
             }
             None => {
                 if a != b {
-                    out.push(Change { path: path.to_string(), kind: ChangeKind::Changed, before: Some(before.clone()), after: Some(after.clone()) });
+                    out.push(Change {
+                        path: path.to_string(),
+                        kind: ChangeKind::Changed,
+                        before: Some(before.clone()),
+                        after: Some(after.clone()),
+                    });
                 }
             }
         },
         _ => {
             if before != after {
-                out.push(Change { path: path.to_string(), kind: ChangeKind::Changed, before: Some(before.clone()), after: Some(after.clone()) });
+                out.push(Change {
+                    path: path.to_string(),
+                    kind: ChangeKind::Changed,
+                    before: Some(before.clone()),
+                    after: Some(after.clone()),
+                });
             }
         }
     }

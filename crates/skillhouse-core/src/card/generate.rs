@@ -137,12 +137,8 @@ impl<'a> CardContext<'a> {
         let fields = self.fields_for(name);
         out.publish = fields.publish.unwrap_or(false);
         let mut card = Map::new();
-        let agent_source = |pointer: &str, line: u32| ValueSource {
-            pointer: pointer.into(),
-            source: SourceKind::Agent,
-            file: agent.file.clone(),
-            line,
-        };
+        let agent_source =
+            |pointer: &str, line: u32| ValueSource { pointer: pointer.into(), source: SourceKind::Agent, file: agent.file.clone(), line };
         card.insert("name".into(), json!(name));
         out.sources.push(agent_source("/name", agent.name_line));
         card.insert("description".into(), json!(agent.description));
@@ -190,9 +186,11 @@ impl<'a> CardContext<'a> {
             })
             .collect();
         if interfaces.is_empty() {
-            out.diagnostics.push(missing("supportedInterfaces", "interface (no URL at which callers reach the agent)").with_hint(
-                "add `cards.interfaces: [{url: \"https://agents.example.com/{agent}\", binding: JSONRPC}]` to skillhouse.yaml",
-            ));
+            out.diagnostics.push(
+                missing("supportedInterfaces", "interface (no URL at which callers reach the agent)").with_hint(
+                    "add `cards.interfaces: [{url: \"https://agents.example.com/{agent}\", binding: JSONRPC}]` to skillhouse.yaml",
+                ),
+            );
         } else {
             out.sources.extend(self.field_source(name, "interfaces", "/supportedInterfaces"));
         }
@@ -200,7 +198,8 @@ impl<'a> CardContext<'a> {
 
         let mut capabilities = Map::new();
         if let Some(c) = &fields.capabilities {
-            let flags = [("streaming", c.streaming), ("pushNotifications", c.push_notifications), ("extendedAgentCard", c.extended_agent_card)];
+            let flags =
+                [("streaming", c.streaming), ("pushNotifications", c.push_notifications), ("extendedAgentCard", c.extended_agent_card)];
             for (key, flag) in flags {
                 if let Some(flag) = flag {
                     capabilities.insert(key.into(), json!(flag));
@@ -227,7 +226,9 @@ impl<'a> CardContext<'a> {
                 }
             }
         }
-        for (field, key, value) in [("documentation_url", "documentationUrl", &fields.documentation_url), ("icon_url", "iconUrl", &fields.icon_url)] {
+        for (field, key, value) in
+            [("documentation_url", "documentationUrl", &fields.documentation_url), ("icon_url", "iconUrl", &fields.icon_url)]
+        {
             if let Some(url) = value {
                 card.insert(key.into(), json!(url));
                 out.sources.extend(self.field_source(name, field, &format!("/{key}")));
@@ -252,9 +253,14 @@ impl<'a> CardContext<'a> {
         let mut skills = Vec::new();
         if agent.skills.is_empty() {
             out.diagnostics.push(
-                Diagnostic::error(Code::CardFieldMissing, &agent.file, Position::START, format!("`{name}` lists no skills, and a card needs at least one"))
-                    .with_pointer("/skills")
-                    .with_hint("list the agent's skills under `skills:` in its frontmatter"),
+                Diagnostic::error(
+                    Code::CardFieldMissing,
+                    &agent.file,
+                    Position::START,
+                    format!("`{name}` lists no skills, and a card needs at least one"),
+                )
+                .with_pointer("/skills")
+                .with_hint("list the agent's skills under `skills:` in its frontmatter"),
             );
         }
         for reference in &agent.skills {
@@ -298,7 +304,7 @@ impl<'a> CardContext<'a> {
                 line: skill.description_line,
             },
         ];
-        let metadata = read_metadata(&self.catalogue.root, skill);
+        let metadata = read_metadata(&self.catalogue.root, skill, self.catalogue.settings.limits.max_file_bytes);
         let sidecar = read_sidecar(&self.catalogue.root, skill, diagnostics);
         let defaults = &self.settings.skill_defaults;
         let mut lookup = |key: &str, sidecar_key: &str, card_key: &str, separator: char, default: &Option<Vec<String>>| {
@@ -371,7 +377,9 @@ impl Fields {
         let entry = self.node.entry(key)?;
         let values: Vec<String> = match &entry.value.value {
             YamlValue::Seq(items) => items.iter().filter_map(|i| i.scalar_text(&self.yaml)).collect(),
-            _ => entry.value.scalar_text(&self.yaml)?.split(separator).map(str::trim).filter(|t| !t.is_empty()).map(str::to_string).collect(),
+            _ => {
+                entry.value.scalar_text(&self.yaml)?.split(separator).map(str::trim).filter(|t| !t.is_empty()).map(str::to_string).collect()
+            }
         };
         Some((values, entry.key_at.line))
     }
@@ -381,9 +389,9 @@ impl Fields {
     }
 }
 
-fn read_metadata(root: &Path, skill: &Skill) -> Option<Fields> {
+fn read_metadata(root: &Path, skill: &Skill, limit: u64) -> Option<Fields> {
     let file = skill.file();
-    let doc = document::read(&file, &root.join(&file), u64::MAX, &mut Vec::new())?;
+    let doc = document::read(&file, &root.join(&file), limit, &mut Vec::new())?;
     let node = doc.frontmatter.as_ref()?.get("metadata")?.clone();
     Some(Fields { node, yaml: doc.yaml().to_string() })
 }

@@ -241,8 +241,7 @@ impl Review<'_> {
                 Code::CardCapabilityUnbacked,
                 Severity::Error,
                 "/capabilities/extendedAgentCard",
-                "the card offers an extended agent card but declares no security scheme to authenticate the callers who may read it"
-                    .into(),
+                "the card offers an extended agent card but declares no security scheme to authenticate the callers who may read it".into(),
                 "declare a security scheme, or set `extended_agent_card: false`",
             );
         }
@@ -398,9 +397,7 @@ pub fn internal_host(host: &str) -> Option<&'static str> {
     match host.parse::<IpAddr>() {
         Ok(ip) if ip.is_unspecified() => Some("the wildcard address"),
         Ok(IpAddr::V4(v4)) if v4.is_private() || v4.is_link_local() => Some("a private address"),
-        Ok(IpAddr::V6(v6)) if (v6.segments()[0] & 0xfe00) == 0xfc00 || (v6.segments()[0] & 0xffc0) == 0xfe80 => {
-            Some("a private address")
-        }
+        Ok(IpAddr::V6(v6)) if (v6.segments()[0] & 0xfe00) == 0xfc00 || (v6.segments()[0] & 0xffc0) == 0xfe80 => Some("a private address"),
         _ => None,
     }
 }

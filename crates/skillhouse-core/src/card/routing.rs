@@ -7,9 +7,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 const STOP_WORDS: &[&str] = &[
-    "a", "an", "and", "are", "as", "at", "be", "before", "by", "can", "do", "does", "for", "from", "how", "i", "if", "in", "into",
-    "is", "it", "its", "me", "my", "of", "on", "or", "our", "so", "that", "the", "their", "them", "then", "these", "this", "to",
-    "use", "used", "uses", "using", "we", "what", "when", "where", "which", "who", "why", "with", "you", "your", "skill", "skills",
+    "a", "an", "and", "are", "as", "at", "be", "before", "by", "can", "do", "does", "for", "from", "how", "i", "if", "in", "into", "is",
+    "it", "its", "me", "my", "of", "on", "or", "our", "so", "that", "the", "their", "them", "then", "these", "this", "to", "use", "used",
+    "uses", "using", "we", "what", "when", "where", "which", "who", "why", "with", "you", "your", "skill", "skills",
 ];
 
 pub fn words(text: &str) -> Vec<String> {
