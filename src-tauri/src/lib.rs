@@ -1,6 +1,8 @@
 //! The Skillhouse desktop shell. Everything it does is in `skillhouse-core`; this crate holds
 //! the window, the command table, the file watcher and the list of recent catalogues.
 
+mod card_server;
+mod clock;
 mod commands;
 mod progress;
 mod recent;
@@ -23,6 +25,12 @@ pub fn builder<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
         commands::skills::create_skill,
         commands::skills::rename_skill,
         commands::skills::delete_skill,
+        commands::cards::agent_cards,
+        commands::cards::card_text,
+        commands::cards::approve_card,
+        commands::cards::start_card_server,
+        commands::cards::stop_card_server,
+        commands::cards::card_server_status,
     ])
 }
 

@@ -10,6 +10,7 @@ pub struct AppState {
     pub watcher: Mutex<Option<crate::watch::Watcher>>,
     /// Set by the Cancel button while a catalogue opens.
     pub cancel_open: Arc<AtomicBool>,
+    pub card_server: Mutex<Option<crate::card_server::Running>>,
 }
 
 impl AppState {

@@ -304,7 +304,7 @@ fn run(command: Command) -> Result<u8, String> {
                     println!("http://{addr}/.well-known/agent-card.json ({a})");
                 }
                 println!("serving {} cards on http://{addr}; press Ctrl-C to stop", set.cards.len());
-                let shared = std::sync::Arc::new(std::sync::RwLock::new(set));
+                let shared = skillhouse_serve::snapshot(set);
                 let stop = async {
                     let _ = tokio::signal::ctrl_c().await;
                 };

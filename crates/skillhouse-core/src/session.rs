@@ -3,6 +3,7 @@
 //! The Tauri shell calls these in a line or two each; the types are the IPC contract
 //! (`docs/ipc.md`), exported to TypeScript with ts-rs.
 
+use crate::card::{self, CardError, CardReview, Dialect};
 use crate::catalogue::{Catalogue, LoadOptions};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::document::sha256_hex;
@@ -43,6 +44,24 @@ impl AppError {
 
     fn io(what: &str, e: impl std::fmt::Display) -> AppError {
         AppError::new("io", format!("{what} failed: {e}. Check that the folder is writable and try again."))
+    }
+}
+
+impl From<CardError> for AppError {
+    fn from(e: CardError) -> Self {
+        let code = match &e {
+            CardError::UnknownAgent(_) => "card.unknown-agent",
+            CardError::HasErrors { .. } => "card.has-errors",
+            CardError::Log(_) => "card.log-unreadable",
+            CardError::Io { .. } => "io",
+        };
+        let next = match &e {
+            CardError::UnknownAgent(_) => " Reopen the catalogue to see its agents.",
+            CardError::Log(_) => " Fix or restore cards/approvals.json (it is in git), then try again.",
+            CardError::Io { .. } => " Check that the folder is writable and try again.",
+            CardError::HasErrors { .. } => "",
+        };
+        AppError::new(code, format!("{e}.{next}").replace("..", "."))
     }
 }
 
@@ -435,6 +454,24 @@ impl Session {
         self.catalogue = catalogue;
         self.outer_files = outer_files(&self.catalogue);
         Ok(())
+    }
+
+    /// Every agent's card with its review, status and diff against the approved card.
+    pub fn cards(&self) -> Result<Vec<CardReview>, AppError> {
+        card::review_all(&self.catalogue).map_err(AppError::from)
+    }
+
+    /// One agent's card in a dialect, as the exact text `skillhouse card` prints.
+    pub fn card_text(&self, agent: &str, dialect: Dialect) -> Result<String, AppError> {
+        let (bytes, _) = card::render(&self.catalogue, agent, dialect)?;
+        Ok(String::from_utf8(bytes).expect("cards are JSON, so UTF-8"))
+    }
+
+    /// Approves the agent's current card and returns its new review. `by` and `at` come from
+    /// the caller, which owns the clock and knows the user.
+    pub fn approve_card(&mut self, agent: &str, by: &str, at: &str) -> Result<CardReview, AppError> {
+        card::approve(&self.catalogue, agent, by, at)?;
+        card::review(&self.catalogue, agent).map_err(AppError::from)
     }
 
     /// Takes file changes reported by a watcher. Returns whether anything changed that the UI

@@ -1,6 +1,8 @@
 //! The TypeScript types in `ui/src/bindings/` are generated from the Rust types that cross IPC.
 //! This test fails when they drift; `UPDATE_BINDINGS=1 cargo test --test bindings` rewrites them.
 
+use skillhouse_core::card::diff::ChangeKind;
+use skillhouse_core::card::{Approval, CardReview, Change, Dialect, ServerInfo, SourceKind, Status, ValueSource};
 use skillhouse_core::diagnostic::{Diagnostic, Severity};
 use skillhouse_core::index::{Hit, Phase};
 use skillhouse_core::session::IndexProgress;
@@ -44,6 +46,15 @@ fn bindings_match_the_rust_types() {
         generated::<Heavy>(&cfg),
         generated::<IndexProgress>(&cfg),
         generated::<Phase>(&cfg),
+        generated::<CardReview>(&cfg),
+        generated::<Approval>(&cfg),
+        generated::<Status>(&cfg),
+        generated::<Change>(&cfg),
+        generated::<ChangeKind>(&cfg),
+        generated::<ValueSource>(&cfg),
+        generated::<SourceKind>(&cfg),
+        generated::<Dialect>(&cfg),
+        generated::<ServerInfo>(&cfg),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/bindings");
     let update = std::env::var_os("UPDATE_BINDINGS").is_some();

@@ -6,8 +6,8 @@
 //! - `/.well-known/agent-card.json` and `/.well-known/agent.json` for the selected agent;
 //! - `/` lists the agents and their card URLs.
 //!
-//! Cards are rendered once per [`CardSet`]; the owner swaps in a new set when the catalogue
-//! changes, so a request never waits on a catalogue load.
+//! Cards come from a [`Source`] asked on every request: the command line hands out one snapshot,
+//! the desktop app renders from its open catalogue, so edits show without a restart.
 
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -18,7 +18,7 @@ use skillhouse_core::card::{self, CardError, Dialect};
 use skillhouse_core::catalogue::Catalogue;
 use std::collections::BTreeMap;
 use std::net::{Ipv4Addr, SocketAddr};
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 
 /// Seconds a client may cache a card; short, since this server is for trying cards out.
 pub const MAX_AGE: u32 = 60;
@@ -54,9 +54,16 @@ impl CardSet {
     }
 }
 
-pub type Shared = Arc<RwLock<CardSet>>;
+/// Where each request gets the current cards.
+pub type Source = Arc<dyn Fn() -> CardSet + Send + Sync>;
 
-pub fn router(cards: Shared) -> Router {
+/// A source that always answers with the same cards.
+pub fn snapshot(set: CardSet) -> Source {
+    let set = Arc::new(set);
+    Arc::new(move || (*set).clone())
+}
+
+pub fn router(cards: Source) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/.well-known/agent-card.json", get(root_card))
@@ -75,7 +82,7 @@ pub async fn bind(port: u16) -> std::io::Result<tokio::net::TcpListener> {
 /// Serves until `shutdown` completes.
 pub async fn run(
     listener: tokio::net::TcpListener,
-    cards: Shared,
+    cards: Source,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     axum::serve(listener, router(cards)).with_graceful_shutdown(shutdown).await
@@ -107,8 +114,8 @@ fn card_response(served: &Served, request: &HeaderMap) -> Response {
     response
 }
 
-async fn agent_card(State(cards): State<Shared>, Path(agent): Path<String>, request: HeaderMap) -> Response {
-    let set = cards.read().expect("card set lock");
+async fn agent_card(State(cards): State<Source>, Path(agent): Path<String>, request: HeaderMap) -> Response {
+    let set = cards();
     match set.cards.get(&agent) {
         Some(served) => card_response(served, &request),
         None => json_error(
@@ -118,8 +125,8 @@ async fn agent_card(State(cards): State<Shared>, Path(agent): Path<String>, requ
     }
 }
 
-async fn root_card(State(cards): State<Shared>, request: HeaderMap) -> Response {
-    let set = cards.read().expect("card set lock");
+async fn root_card(State(cards): State<Source>, request: HeaderMap) -> Response {
+    let set = cards();
     match set.selected.as_ref().and_then(|a| set.cards.get(a)) {
         Some(served) => card_response(served, &request),
         None => json_error(
@@ -129,8 +136,8 @@ async fn root_card(State(cards): State<Shared>, request: HeaderMap) -> Response 
     }
 }
 
-async fn index(State(cards): State<Shared>) -> Response {
-    let set = cards.read().expect("card set lock");
+async fn index(State(cards): State<Source>) -> Response {
+    let set = cards();
     let agents: Vec<_> =
         set.cards.keys().map(|a| serde_json::json!({"agent": a, "card": format!("/agents/{a}/.well-known/agent-card.json")})).collect();
     let mut body = serde_json::to_vec_pretty(&serde_json::json!({"agents": agents, "selected": set.selected})).expect("serialises");

@@ -1,4 +1,5 @@
 //! The command table, grouped by domain. Each command delegates to the core in a line or two.
 
+pub mod cards;
 pub mod catalogue;
 pub mod skills;

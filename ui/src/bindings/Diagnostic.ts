@@ -11,6 +11,7 @@ code: string, severity: Severity, message: string,
  */
 file: string, line: number, column: number, 
 /**
- * JSON pointer into the frontmatter when the diagnostic concerns a field.
+ * JSON pointer into the frontmatter when the diagnostic concerns a field; for `card.*` codes,
+ * into the generated 1.0 agent card.
  */
 pointer?: string, hint?: string, };

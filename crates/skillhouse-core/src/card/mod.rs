@@ -25,6 +25,19 @@ pub fn schema() -> jsonschema::Validator {
     jsonschema::draft202012::new(&crate::schema::json(SCHEMA_FILE)).expect("the embedded agent card schema compiles")
 }
 
+/// A running card server, as the app shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+pub struct ServerInfo {
+    /// `http://127.0.0.1:<port>`
+    pub url: String,
+    pub port: u16,
+    /// The agent served at the root paths.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
+    pub dialect: Dialect,
+}
+
 /// One agent's card with everything a reviewer needs.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
