@@ -20,6 +20,7 @@ import type { Cursor } from "./CodeEditor";
 import { ConflictDialog } from "./ConflictDialog";
 import { DisclosureTab } from "./DisclosureTab";
 import { baseOfEdit, type FieldEditRun } from "./fieldEditRun";
+import { FilePath } from "./FilePath";
 import { FilesTab } from "./FilesTab";
 import { FormTab, type FieldFocus } from "./FormTab";
 import { useDraftHistory } from "./useDraftHistory";
@@ -334,9 +335,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
             {errors > 0 && <span className="badge error">{plural(errors, "error")}</span>}
             {warnings > 0 && <span className="badge warning">{plural(warnings, "warning")}</span>}
             {errors === 0 && warnings === 0 && <span className="badge ok">No problems</span>}
-            <span className="editor-path" title={detail.file}>
-              {detail.file}
-            </span>
+            <FilePath path={detail.file} className="editor-path" />
             {checking && <span className="muted small">checking…</span>}
           </div>
         </div>
