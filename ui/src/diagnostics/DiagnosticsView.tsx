@@ -7,7 +7,8 @@ import { relativeDir, skillForFile } from "../model/skillForFile";
 import { RichMessage } from "./RichMessage";
 import { SeverityIcon } from "./SeverityIcon";
 
-const ROW_HEIGHT = 60;
+/** A first guess at a row's height; each row is then measured, as long messages wrap. */
+const ESTIMATED_ROW_HEIGHT = 60;
 
 type SeverityFilter = "all" | "error" | "warning";
 
@@ -42,7 +43,7 @@ export function DiagnosticsView(props: { view: CatalogueView; onOpen: (d: Diagno
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
     overscan: 8,
   });
 
@@ -101,7 +102,9 @@ export function DiagnosticsView(props: { view: CatalogueView; onOpen: (d: Diagno
                   key={item.key}
                   role="row"
                   className={skill ? "diag-row clickable" : "diag-row"}
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  style={{ transform: `translateY(${item.start}px)` }}
                   tabIndex={skill ? 0 : -1}
                   onClick={open}
                   onKeyDown={(e) => e.key === "Enter" && open()}

@@ -77,7 +77,7 @@ export function MetadataTable(props: {
       <div className="kv-row kv-new">
         <input
           type="text"
-          className="input"
+          className="input kv-new-key"
           placeholder="new key"
           aria-label="New key"
           value={newKey}

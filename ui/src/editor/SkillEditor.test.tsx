@@ -5,7 +5,7 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { InvokeArgs } from "@tauri-apps/api/core";
 import { SkillEditor } from "./SkillEditor";
 import { renderInApp } from "../test/render";
-import { check, detail, setFieldLine } from "../test/fixtures";
+import { check, detail, pdfText, setFieldLine } from "../test/fixtures";
 import type { Diagnostic } from "../bindings/Diagnostic";
 
 type Args = Record<string, unknown>;
@@ -32,6 +32,16 @@ function checkOf(text: string) {
     ? []
     : [{ code: "name.format", severity: "error", message: `\`${name}\` is not a valid name`, file: "pdf-tools/SKILL.md", line: 2, column: 7, pointer: "/name", hint: "use lowercase letters, digits and hyphens" }];
   return check({ diagnostics, frontmatter: { name, description: "Extracts text from PDF files. Use when the user asks to read a PDF." } });
+}
+
+/**
+ * set_field as Rust quotes: a value that is empty or has spaces at either end is written
+ * double-quoted, and a node that is double-quoted already keeps its quotes.
+ */
+function setFieldQuoting(text: string, pointer: string, value: string): string {
+  const old = new RegExp(`^${pointer.slice(1)}: (.*)$`, "m").exec(text)?.[1] ?? "";
+  const quoted = old.startsWith('"') || value === "" || value.trim() !== value;
+  return setFieldLine(text, pointer, quoted ? JSON.stringify(value) : value);
 }
 
 describe("Skill editor", () => {
@@ -130,5 +140,38 @@ describe("Skill editor", () => {
     await userEvent.click(screen.getByTestId("tab-form"));
     await userEvent.keyboard("{Control>}z{/Control}");
     await waitFor(() => expect(screen.getByTestId("save").textContent).toBe("Saved"));
+  });
+
+  it("quotes a typed value as the field was before typing, not as a half-typed value needed", async () => {
+    const edited: string[] = [];
+    const checked: string[] = [];
+    mockIPC((cmd, payload?: InvokeArgs) => {
+      const args = payload as Args;
+      if (cmd === "get_skill") return detail();
+      if (cmd === "set_field") {
+        edited.push(args.text as string);
+        return setFieldQuoting(args.text as string, args.pointer as string, args.value as string);
+      }
+      if (cmd === "check_draft") {
+        checked.push(args.text as string);
+        return check();
+      }
+      return null;
+    });
+    renderEditor();
+    const input = await screen.findByTestId("field-description");
+    await userEvent.clear(input);
+    await userEvent.type(input, "a b"); // on the way: "" and "a " need quotes, "a b" does not
+
+    await waitFor(() => expect(checked.at(-1)).toContain("\ndescription: a b\n"));
+    // Every keystroke of the run was applied to the text from before the run.
+    expect(edited).toHaveLength(4);
+    expect(edited.every((text) => text === pdfText)).toBe(true);
+
+    // The run is one undo step, and undo leaves no quoting behind.
+    await userEvent.click(screen.getByTestId("undo"));
+    await waitFor(() => expect(screen.getByTestId("save").textContent).toBe("Saved"));
+    await userEvent.click(screen.getByTestId("redo"));
+    await waitFor(() => expect(screen.getByTestId("save").textContent).toBe("Save"));
   });
 });

@@ -19,6 +19,8 @@ import { RenameSkillDialog } from "../actions/RenameSkillDialog";
 import type { Cursor } from "./CodeEditor";
 import { ConflictDialog } from "./ConflictDialog";
 import { DisclosureTab } from "./DisclosureTab";
+import { baseOfEdit, type FieldEditRun } from "./fieldEditRun";
+import { FilePath } from "./FilePath";
 import { FilesTab } from "./FilesTab";
 import { FormTab, type FieldFocus } from "./FormTab";
 import { useDraftHistory } from "./useDraftHistory";
@@ -127,6 +129,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
   const [fieldFocus, setFieldFocus] = useState<FieldFocus | null>(null);
   const [cursor, setCursor] = useState<Cursor | null>(null);
   const edits = useRef<Promise<void>>(Promise.resolve());
+  const fieldRun = useRef<FieldEditRun | null>(null);
   const checkSeq = useRef(0);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -158,12 +161,21 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
   const errors = check.diagnostics.filter((d) => d.severity === "error").length;
   const warnings = check.diagnostics.length - errors;
 
-  /** A form edit: Rust rewrites just that node of the latest draft (edits run one at a time). */
+  /**
+   * A form edit: Rust rewrites just that node (edits run one at a time). Typing in one field
+   * is a run whose every edit applies to the text from before the run (see fieldEditRun.ts);
+   * a YAML, body or undo change to the draft ends the run, as do saves and reloads below.
+   */
   const setFieldValue = useCallback(
     (pointer: string, value: FieldValue | null) => {
       edits.current = edits.current.then(async () => {
+        const draft = current();
+        const base = baseOfEdit(fieldRun.current, pointer, draft);
+        // Whatever Rust answers, this field's run is the one going on now.
+        fieldRun.current = { pointer, base, latest: draft };
         try {
-          const next = await platform.setField(current(), pointer, value);
+          const next = await platform.setField(base, pointer, value);
+          fieldRun.current = { pointer, base, latest: next };
           commit(next, `field:${pointer}`);
         } catch (reason) {
           report(platform.toAppError(reason));
@@ -179,6 +191,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
       setSaving(true);
       try {
         const result = await platform.saveSkill(dir, text, base);
+        fieldRun.current = null; // later typing is quoted against the saved file
         setConflict(null);
         setDiskNotice(null);
         setDetail(result.detail);
@@ -202,6 +215,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
     async (fresh: SkillDetail | null) => {
       try {
         const d = fresh ?? (await platform.getSkill(dir));
+        fieldRun.current = null;
         setDetail(d);
         commit(d.text, null); // an undo step: Undo brings the person's version back
         setConflict(null);
@@ -229,6 +243,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
         if (fresh.text === current()) return;
         if (dirtyRef.current) setDiskNotice({ fresh });
         else {
+          fieldRun.current = null;
           setDetail(fresh);
           replace(fresh.text);
         }
@@ -320,9 +335,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
             {errors > 0 && <span className="badge error">{plural(errors, "error")}</span>}
             {warnings > 0 && <span className="badge warning">{plural(warnings, "warning")}</span>}
             {errors === 0 && warnings === 0 && <span className="badge ok">No problems</span>}
-            <span className="editor-path" title={detail.file}>
-              {detail.file}
-            </span>
+            <FilePath path={detail.file} className="editor-path" />
             {checking && <span className="muted small">checking…</span>}
           </div>
         </div>

@@ -1,5 +1,5 @@
 import type { SkillFilters } from "./skillFilters";
-import { isFiltering } from "./skillFilters";
+import { emptyFilters, isFiltering } from "./skillFilters";
 
 function Chip(props: { on: boolean; label: string; count: number; onToggle: () => void; testId: string; tone: string }) {
   return (
@@ -13,6 +13,33 @@ function Chip(props: { on: boolean; label: string; count: number; onToggle: () =
       {props.label}
       <span className="chip-count">{props.count}</span>
     </button>
+  );
+}
+
+/** A drop-down of the values to filter by; the empty value ("Any …") filters nothing. */
+function FilterSelect(props: {
+  value: string;
+  options: string[];
+  anyLabel: string;
+  label: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <select
+      className={props.value ? "select compact on" : "select compact"}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      aria-label={props.label}
+      data-testid={props.testId}
+    >
+      <option value="">{props.anyLabel}</option>
+      {props.options.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </select>
   );
 }
 
@@ -30,40 +57,10 @@ export function SkillFilterBar(props: {
       <Chip on={f.errors} label="Has errors" count={props.counts.errors} tone="error" onToggle={() => set({ errors: !f.errors })} testId="filter-errors" />
       <Chip on={f.warnings} label="Has warnings" count={props.counts.warnings} tone="warning" onToggle={() => set({ warnings: !f.warnings })} testId="filter-warnings" />
       <Chip on={f.overBudget} label="Over budget" count={props.counts.overBudget} tone="budget" onToggle={() => set({ overBudget: !f.overBudget })} testId="filter-over-budget" />
-      <select
-        className={f.tag ? "select compact on" : "select compact"}
-        value={f.tag}
-        onChange={(e) => set({ tag: e.target.value })}
-        aria-label="Tag"
-        data-testid="filter-tag"
-      >
-        <option value="">Any tag</option>
-        {props.tags.map((t) => (
-          <option key={t} value={t}>
-            {t}
-          </option>
-        ))}
-      </select>
-      <select
-        className={f.agent ? "select compact on" : "select compact"}
-        value={f.agent}
-        onChange={(e) => set({ agent: e.target.value })}
-        aria-label="Agent"
-        data-testid="filter-agent"
-      >
-        <option value="">Any agent</option>
-        {props.agents.map((a) => (
-          <option key={a} value={a}>
-            {a}
-          </option>
-        ))}
-      </select>
+      <FilterSelect value={f.tag} options={props.tags} anyLabel="Any tag" label="Tag" onChange={(tag) => set({ tag })} testId="filter-tag" />
+      <FilterSelect value={f.agent} options={props.agents} anyLabel="Any agent" label="Agent" onChange={(agent) => set({ agent })} testId="filter-agent" />
       {isFiltering(f) && (
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => props.onFilters({ errors: false, warnings: false, overBudget: false, tag: "", agent: "" })}
-        >
+        <button type="button" className="link-button" onClick={() => props.onFilters(emptyFilters)}>
           Clear
         </button>
       )}
