@@ -50,3 +50,6 @@ need_node() {
 need_packages build-essential pkg-config libwebkit2gtk-4.1-dev librsvg2-dev xvfb xauth webkit2gtk-driver imagemagick
 need_rust
 need_node
+# The A2A interoperability test runs the real client (a2a-sdk from PyPI) in a virtual environment.
+command -v python3 >/dev/null 2>&1 || need_packages python3
+python3 -c 'import ensurepip' 2>/dev/null || need_packages python3-venv

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Interoperability test with the real A2A client: serves the sample catalogue's cards with
+# `skillhouse serve` and reads every agent's card with a2a-sdk (pinned in requirements.lock.txt)
+# through tests/a2a/check_cards.py, in each dialect:
+#   1.0   read by the SDK's 1.0 path and validate_proto_required_fields;
+#   both  read that way and also as a 0.3 card (the 0.3 pydantic model), the two views compared;
+#   0.3   read as a 0.3-only card.
+# Then serves tests/a2a/broken, whose card names an undeclared security scheme, and expects the
+# client check to fail: a check that passes everything would pass that too.
+#
+# Settings (environment): A2A_VENV (default target/a2a-venv), CARGO_TARGET_DIR.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+case $TARGET_DIR in /*) ;; *) TARGET_DIR=$ROOT/$TARGET_DIR ;; esac
+VENV=${A2A_VENV:-$TARGET_DIR/a2a-venv}
+LOCK=tests/a2a/requirements.lock.txt
+
+log() { printf '\n==> %s\n' "$*" >&2; }
+
+if [ ! -x "$VENV/bin/python" ] || ! cmp -s "$LOCK" "$VENV/installed.txt"; then
+  log "installing a2a-sdk into $VENV"
+  rm -rf "$VENV"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install -q --disable-pip-version-check -r "$LOCK"
+  cp "$LOCK" "$VENV/installed.txt"
+fi
+
+cargo build -q --locked -p skillhouse-cli
+SKILLHOUSE=$TARGET_DIR/debug/skillhouse
+
+server_pid=""
+stop_server() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  server_pid=""
+}
+trap stop_server EXIT
+
+# serve CATALOGUE DIALECT AGENT: starts the server and sets $base_url and $agents.
+serve() {
+  local log_file
+  log_file=$(mktemp)
+  "$SKILLHOUSE" serve -C "$1" --dialect "$2" --agent "$3" >"$log_file" 2>&1 &
+  server_pid=$!
+  base_url=""
+  for _ in $(seq 100); do
+    base_url=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log_file" | head -1 || true)
+    [ -n "$base_url" ] && break
+    kill -0 "$server_pid" 2>/dev/null || { cat "$log_file" >&2; return 1; }
+    sleep 0.1
+  done
+  [ -n "$base_url" ] || { cat "$log_file" >&2; return 1; }
+  agents=$("$VENV/bin/python" -c 'import json,sys,urllib.request; print(" ".join(a["agent"] for a in json.load(urllib.request.urlopen(sys.argv[1]))["agents"]))' "$base_url/")
+  rm -f "$log_file"
+}
+
+check() {
+  # shellcheck disable=SC2086 # $agents is a list of ids
+  "$VENV/bin/python" tests/a2a/check_cards.py "$@" --root-card "$base_url" $agents
+}
+
+for dialect in 1.0 both 0.3; do
+  log "a2a-sdk reads the sample catalogue's cards, dialect $dialect"
+  serve skills "$dialect" registry-publisher
+  case $dialect in
+    1.0) check --no-v03 ;;
+    both) check ;;
+    0.3) check --v03-only ;;
+  esac
+  stop_server
+done
+
+log "a2a-sdk rejects a card with an undeclared security scheme (tests/a2a/broken)"
+serve tests/a2a/broken 1.0 report-summariser
+if check --no-v03; then
+  echo "a2a: the broken card passed the client check; the check cannot fail" >&2
+  exit 1
+fi
+stop_server
+log "a2a interoperability: all cards read by a2a-sdk; the broken card was rejected"
