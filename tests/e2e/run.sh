@@ -13,7 +13,9 @@
 # TAURI_DRIVER_PORT (default: the first free port from 4444), E2E_WORK (the work folder, default
 # /tmp/skillhouse-e2e; its catalogue copy, skills/, is the path the screenshots show, so keep it
 # fixed for stable screenshots), E2E_KEEP=1 (keep the work folder with the logs and the catalogue
-# copy; it is always kept when a spec fails), CARGO_TARGET_DIR (as for cargo).
+# copy; it is always kept when a spec fails), CARGO_TARGET_DIR (as for cargo), E2E_SOURCE (the
+# catalogue copied for the app, default skills/; the benchmark passes a generated one),
+# E2E_PROFILE (debug or release, default debug; the benchmark uses release).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -117,16 +119,22 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-log "building the app (custom-protocol: the UI is served from ui/dist)"
-nice -n 10 cargo build -p skillhouse-app --features custom-protocol
+PROFILE=${E2E_PROFILE:-debug}
+log "building the app, $PROFILE (custom-protocol: the UI is served from ui/dist)"
+if [ "$PROFILE" = release ]; then
+  nice -n 10 cargo build --release -p skillhouse-app --features custom-protocol
+else
+  nice -n 10 cargo build -p skillhouse-app --features custom-protocol
+fi
 # Copy the binary at once: a plain `cargo build` elsewhere would replace it with one that loads
 # the dev server instead of ui/dist.
 APP=$WORK/skillhouse-app
-cp "$TARGET_DIR/debug/skillhouse-app" "$APP"
+cp "$TARGET_DIR/$PROFILE/skillhouse-app" "$APP"
 
 # The specs write to the catalogue, so they get a copy; they reset it from skills/ as they start.
+SOURCE=${E2E_SOURCE:-$ROOT/skills}
 CATALOGUE=$WORK/skills
-cp -R skills "$CATALOGUE"
+cp -R "$SOURCE" "$CATALOGUE"
 
 
 # A private X display; Xvfb picks a free number and writes it to fd 3.
@@ -164,7 +172,7 @@ cd "$E2E"
 if [ $# -gt 0 ]; then specs=("$@"); else specs=(specs/*.test.mjs); fi
 log "running ${#specs[@]} spec files"
 set +e
-E2E_APP=$APP E2E_CATALOGUE=$CATALOGUE E2E_SAMPLE=$ROOT/skills E2E_SCREENSHOTS=$WORK/screenshots \
+E2E_APP=$APP E2E_CATALOGUE=$CATALOGUE E2E_SAMPLE=$SOURCE E2E_SCREENSHOTS=$WORK/screenshots \
   E2E_FAILURES=$WORK/failures TAURI_DRIVER_PORT=$PORT \
   timeout --signal=TERM --kill-after=20 "$E2E_TIMEOUT" \
   node --test --test-concurrency=1 --test-reporter=spec "${specs[@]}"

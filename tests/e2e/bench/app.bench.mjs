@@ -1,0 +1,141 @@
+// App speed and memory at catalogue scale (issue: desktop app; docs/benchmarks.md). Run through
+// bench/app.sh, which hands tests/e2e/run.sh a generated catalogue and a release build. Prints
+// JSON lines; nothing is asserted about time (targets are read by people, not by tests), only
+// that each measured thing really happened.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { remote } from "webdriverio";
+import { remoteOptions } from "../wdio.conf.mjs";
+import { closeApp, sel, textOf, typeKeys } from "../lib/app.mjs";
+
+const report = (figure) => console.log(JSON.stringify(figure));
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length - 1) * p))];
+
+/** "10,000 skills": the whole list, not a search result or a search in progress. */
+const listed = (count) => / skills$/.test(count) && !/ of |searching/.test(count);
+
+/** Starts the app and waits until the list is interactive: rows shown and indexing finished. */
+async function launch() {
+  const started = performance.now();
+  const browser = await remote(remoteOptions());
+  await browser.$(sel.row).waitForExist({ timeout: 600_000, interval: 20 });
+  await browser.waitUntil(async () => listed(await textOf(browser, sel.resultCount)) && !(await browser.$('[data-testid="indexing"]').isExisting()), {
+    timeout: 600_000,
+    interval: 20,
+  });
+  return { browser, ms: performance.now() - started };
+}
+
+/** Resident memory of the app and every process it started (WebKit's web and network processes). */
+function memory() {
+  const rows = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss=,comm="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .map(([pid, ppid, rss, ...comm]) => ({ pid: Number(pid), ppid: Number(ppid), rssKb: Number(rss), comm: comm.join(" ") }));
+  const app = rows.find((r) => r.comm.startsWith("skillhouse-app"));
+  assert.ok(app, "the skillhouse-app process is running");
+  const tree = [app];
+  for (let i = 0; i < tree.length; i++) tree.push(...rows.filter((r) => r.ppid === tree[i].pid));
+  // PSS shares each shared page among the processes mapping it, so the sum does not count
+  // WebKit's shared libraries once per process the way RSS does.
+  const pss = (pid) => {
+    try {
+      return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  };
+  return {
+    processes: tree.map((r) => r.comm),
+    rss_mb: Math.round(tree.reduce((sum, r) => sum + r.rssKb, 0) / 1024),
+    pss_mb: Math.round(tree.reduce((sum, r) => sum + pss(r.pid), 0) / 1024),
+  };
+}
+
+/** Records, in the page, when the last key went into the search box and when the count settled. */
+async function armSearchClock(browser) {
+  await browser.execute((search, count) => {
+    const w = window;
+    w.__bench = { key: 0, shown: 0 };
+    document.querySelector(search).addEventListener("input", () => {
+      w.__bench.key = performance.now();
+      w.__bench.shown = 0;
+    });
+    new MutationObserver(() => {
+      const text = document.querySelector(count)?.textContent ?? "";
+      if (!text.includes("searching") && w.__bench.key > 0 && w.__bench.shown === 0) w.__bench.shown = performance.now();
+    }).observe(document.querySelector(count), { subtree: true, childList: true, characterData: true });
+  }, sel.search, sel.resultCount);
+}
+
+describe("desktop app at catalogue scale", () => {
+  it("launch, search, open a skill, memory", { timeout: 1_800_000 }, async () => {
+    // First start: builds the index (the figure the targets assume is the second start).
+    const cold = await launch();
+    report({ figure: "first launch, index built", seconds: +(cold.ms / 1000).toFixed(2), skills: await textOf(cold.browser, sel.resultCount) });
+    await closeApp(cold.browser);
+
+    const launches = [];
+    let browser;
+    for (let i = 0; i < 3; i++) {
+      const warm = await launch();
+      launches.push(warm.ms);
+      if (i < 2) await closeApp(warm.browser);
+      else browser = warm.browser;
+    }
+    report({ figure: "launch to interactive list, index built", runs_s: launches.map((ms) => +(ms / 1000).toFixed(2)), target_s: 2 });
+
+    await browser.$(sel.search).click();
+    await armSearchClock(browser);
+    const latencies = [];
+    for (const query of ["review", "deploy", "pdf", "migration", "security", "test", "token", "api", "cache", "schema"]) {
+      await browser.$(sel.search).click();
+      await browser.keys(["Control", "a"]);
+      await typeKeys(browser, query);
+      await browser.waitUntil(() => browser.execute(() => window.__bench.shown > 0), { timeout: 10_000, interval: 10 });
+      const ms = await browser.execute(() => window.__bench.shown - window.__bench.key);
+      assert.ok(ms >= 0, "the result count changed after the last key");
+      latencies.push(ms);
+    }
+    report({ figure: "search, last key to results shown", p50_ms: Math.round(pct(latencies, 0.5)), max_ms: Math.round(Math.max(...latencies)), target_ms: 100 });
+
+    await browser.$(sel.search).click();
+    await browser.keys(["Control", "a", "\uE003"]);
+    await browser.waitUntil(async () => listed(await textOf(browser, sel.resultCount)), { timeout: 10_000 });
+    const opens = [];
+    for (let i = 0; i < 10; i++) {
+      const rows = await browser.$$(sel.row);
+      const row = rows[i % rows.length];
+      const name = await row.getAttribute("data-name");
+      const ms = await browser.execute(
+        (rowSelector, editor, wanted) =>
+          new Promise((resolve) => {
+            const started = performance.now();
+            const done = () => {
+              const h2 = document.querySelector(`${editor} h2`);
+              if (h2 && h2.textContent === wanted) {
+                observer.disconnect();
+                resolve(performance.now() - started);
+                return true;
+              }
+              return false;
+            };
+            const observer = new MutationObserver(done);
+            observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+            document.querySelector(rowSelector).click();
+          }),
+        sel.rowNamed(name),
+        sel.editor,
+        name,
+      );
+      opens.push(ms);
+    }
+    report({ figure: "open a skill, click to editor shown", p50_ms: Math.round(pct(opens, 0.5)), max_ms: Math.round(Math.max(...opens)), target_ms: 100 });
+
+    report({ figure: "resident memory of the whole app after the above", ...memory(), target_mb: 400 });
+    await closeApp(browser);
+  });
+});
