@@ -41,8 +41,8 @@ describe("editing a skill in the Form tab", () => {
     await openTab(browser, "yaml");
     const yaml = browser.$('[data-testid="yaml-editor-text"]');
     await yaml.waitForExist({ timeout: 10_000 });
-    // The value may come back double-quoted (see 04-save): compare the text, not the quoting.
-    await waitFor(browser, async () => (await shownText(yaml)).includes(`${before}${ADDED}`), "the YAML tab does not show the edited description");
+    // The plain value stays plain (no quotes added while typing).
+    await waitFor(browser, async () => (await shownText(yaml)).includes(`description: ${before}${ADDED}`), "the YAML tab does not show the edited description unquoted");
     await openTab(browser, "form");
     assert.equal(await browser.$(sel.field("description")).getValue(), before + ADDED);
   });
