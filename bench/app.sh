@@ -10,10 +10,11 @@ n="${1:-10000}"
 work="${BENCH_DIR:-/tmp/skillhouse-bench}"
 mkdir -p "$work"
 cargo build --release -q -p skillhouse-synth
+target_dir=${CARGO_TARGET_DIR:-target}
 cat_dir="$work/catalogue-$n"
 if [ ! -f "$cat_dir/skillhouse.yaml" ]; then
   rm -rf "$cat_dir"
-  target/release/skillhouse-synth --skills "$n" --out "$cat_dir"
+  "$target_dir"/release/skillhouse-synth --skills "$n" --out "$cat_dir"
 fi
 echo "# machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB; catalogue: $n skills ($(du -sh "$cat_dir" | cut -f1))"
 E2E_SOURCE=$cat_dir E2E_PROFILE=release E2E_WORK=/tmp/skillhouse-app-bench E2E_TIMEOUT=1800 \
