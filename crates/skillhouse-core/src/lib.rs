@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod diagnostic;
 pub mod document;
 pub mod edit;
+pub mod export;
 pub mod index;
 pub mod markdown;
 pub mod profile;

@@ -1,0 +1,1 @@
+//! Other tools' formats.
