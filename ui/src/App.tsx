@@ -11,6 +11,7 @@ import { EmptyState } from "./shell/EmptyState";
 import { SkillsView } from "./skills/SkillsView";
 import { DiagnosticsView } from "./diagnostics/DiagnosticsView";
 import { DashboardView } from "./dashboard/DashboardView";
+import { CardsView } from "./cards/CardsView";
 import { Modal } from "./actions/Modal";
 import type { FocusTarget } from "./editor/SkillEditor";
 import { skillForFile } from "./model/skillForFile";
@@ -187,6 +188,12 @@ function Workspace(props: { actions: RefObject<Actions> }) {
     [selectSkill, view],
   );
 
+  /** Opens a skill's file at a line (an Agent Cards finding: its pointer is into the card). */
+  const openFileAt = useCallback(
+    (file: string, line: number) => openDiagnostic({ code: "", severity: "warning", message: "", file, line, column: 1 }),
+    [openDiagnostic],
+  );
+
   const openByName = useCallback(
     (name: string) => {
       const skill = view?.skills.find((s) => s.name === name);
@@ -225,6 +232,7 @@ function Workspace(props: { actions: RefObject<Actions> }) {
               </div>
               {section === "diagnostics" && <DiagnosticsView view={view} onOpen={openDiagnostic} />}
               {section === "dashboard" && <DashboardView view={view} onOpenSkill={openByName} />}
+              {section === "cards" && <CardsView view={view} onOpenFile={openFileAt} />}
             </>
           ) : (
             !opening && <EmptyState onOpenFolder={() => void openFolder()} />

@@ -7,6 +7,7 @@ import "./styles/skills.css";
 import "./styles/editor.css";
 import "./styles/views.css";
 import "./styles/dialogs.css";
+import "./styles/cards.css";
 
 const root = document.getElementById("root");
 if (root) {

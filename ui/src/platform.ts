@@ -12,6 +12,9 @@ import { invoke } from "@tauri-apps/api/core";
 import { listen } from "@tauri-apps/api/event";
 import { open } from "@tauri-apps/plugin-dialog";
 import type { AppError } from "./bindings/AppError";
+import type { CardReview } from "./bindings/CardReview";
+import type { Dialect } from "./bindings/Dialect";
+import type { ServerInfo } from "./bindings/ServerInfo";
 import type { CatalogueView } from "./bindings/CatalogueView";
 import type { DraftCheck } from "./bindings/DraftCheck";
 import type { ErrorCode } from "./errors/ErrorCode";
@@ -37,6 +40,12 @@ export type Commands = {
   delete_skill: { args: { dir: string }; result: CatalogueView };
   recent_catalogues: { args: Record<string, never>; result: string[] };
   cancel_open: { args: Record<string, never>; result: null };
+  agent_cards: { args: Record<string, never>; result: CardReview[] };
+  card_text: { args: { agent: string; dialect: Dialect }; result: string };
+  approve_card: { args: { agent: string }; result: CardReview };
+  start_card_server: { args: { port: number; agent: string | null; dialect: Dialect }; result: ServerInfo };
+  stop_card_server: { args: Record<string, never>; result: ServerInfo | null };
+  card_server_status: { args: Record<string, never>; result: ServerInfo | null };
 };
 
 export type CommandName = keyof Commands;
@@ -50,6 +59,10 @@ const ERROR_CODES: readonly ErrorCode[] = [
   "save.conflict",
   "edit.invalid",
   "cancelled",
+  "card.has-errors",
+  "card.unknown-agent",
+  "card.log-unreadable",
+  "server.port-unavailable",
   "io",
   "internal",
 ];
@@ -179,6 +192,35 @@ export async function pickFolder(): Promise<string | null> {
   } catch (reason) {
     throw toAppError(reason);
   }
+}
+
+/** Every agent's A2A card with its review: findings, sources, approval status and changes. */
+export function agentCards(): Promise<CardReview[]> {
+  return call("agent_cards", {});
+}
+
+/** One agent's card as the exact JSON text of a dialect (what `skillhouse card` prints). */
+export function cardText(agent: string, dialect: Dialect): Promise<string> {
+  return call("card_text", { agent, dialect });
+}
+
+/** Records approval of the agent's current card (refused with `card.has-errors` while it has errors). */
+export function approveCard(agent: string): Promise<CardReview> {
+  return call("approve_card", { agent });
+}
+
+/** Serves the cards on 127.0.0.1 (`port` 0: any free port); `agent` is served at the root paths. */
+export function startCardServer(port: number, agent: string | null, dialect: Dialect): Promise<ServerInfo> {
+  return call("start_card_server", { port, agent, dialect });
+}
+
+/** Stops the card server; resolves with what was running, or null. */
+export function stopCardServer(): Promise<ServerInfo | null> {
+  return call("stop_card_server", {});
+}
+
+export function cardServerStatus(): Promise<ServerInfo | null> {
+  return call("card_server_status", {});
 }
 
 /** Calls `handler` whenever files change outside the app; resolves to an unsubscribe function. */

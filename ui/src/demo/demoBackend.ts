@@ -14,6 +14,7 @@ import type { CommandName, Commands } from "../platform";
 import { segmentsOf } from "../model/pointer";
 import { splitSkillText } from "../model/skillText";
 import { demoAgents, demoSchema, demoSkills, type DemoSkill } from "./demoFiles";
+import * as cards from "./demoCards";
 
 export const demoRoot = "/home/demo/skills";
 
@@ -466,6 +467,14 @@ function createSkill(name: string): SkillDetail {
   return detail(name);
 }
 
+/** A skill as the demo cards read it, or null when there is no such skill. */
+function cardSkill(dir: string): cards.CardSkillSource | null {
+  const file = skills.get(dir)?.files["SKILL.md"];
+  if (!file || !("text" in file)) return null;
+  const checked = check(dir, file.text);
+  return { file: `${dir}/SKILL.md`, text: file.text, frontmatter: checked.frontmatter as Record<string, unknown> | null };
+}
+
 type Handlers = { [K in CommandName]: (args: Commands[K]["args"]) => Commands[K]["result"] };
 
 const handlers: Handlers = {
@@ -516,6 +525,12 @@ const handlers: Handlers = {
   },
   recent_catalogues: () => [demoRoot, "/home/demo/work/team-skills", "/home/demo/work/legacy-skills"],
   cancel_open: () => null,
+  agent_cards: () => cards.agentCards(cardSkill),
+  card_text: ({ agent, dialect }) => cards.cardText(agent, dialect, cardSkill),
+  approve_card: ({ agent }) => cards.approveCard(agent, cardSkill),
+  start_card_server: ({ port, agent, dialect }) => cards.startServer(port, agent, dialect),
+  stop_card_server: () => cards.stopServer(),
+  card_server_status: () => cards.serverStatus(),
 };
 
 export async function answer<K extends CommandName>(

@@ -8,5 +8,9 @@ export type ErrorCode =
   | "save.conflict"
   | "edit.invalid"
   | "cancelled"
+  | "card.has-errors"
+  | "card.unknown-agent"
+  | "card.log-unreadable"
+  | "server.port-unavailable"
   | "io"
   | "internal";

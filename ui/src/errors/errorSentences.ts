@@ -78,6 +78,34 @@ export function sentenceFor(error: AppError): ErrorSentence {
         action: "none",
         actionLabel: "",
       };
+    case "card.has-errors":
+      return {
+        title: "This card cannot be approved while it has errors.",
+        next: "Fix the errors listed under Review findings (each one names the file to change), then approve again.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "card.unknown-agent":
+      return {
+        title: "This agent is no longer in the catalogue.",
+        next: "It may have been renamed or deleted outside Skillhouse. Reload the catalogue to see the agents there now.",
+        action: "reload-catalogue",
+        actionLabel: "Reload catalogue",
+      };
+    case "card.log-unreadable":
+      return {
+        title: "The record of approved cards could not be read.",
+        next: "Check cards/approvals.json in the catalogue folder (it must be valid JSON, or can be removed to start over), then try again.",
+        action: "retry",
+        actionLabel: "Try again",
+      };
+    case "server.port-unavailable":
+      return {
+        title: "The cards could not be served on that port.",
+        next: "Another program may be using it. Choose another port, or 0 to let Skillhouse pick a free one.",
+        action: "none",
+        actionLabel: "",
+      };
     case "io":
       return {
         title: "A file could not be read or written.",

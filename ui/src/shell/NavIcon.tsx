@@ -30,6 +30,15 @@ export function NavIcon(props: { section: Section }) {
       </svg>
     );
   }
+  if (props.section === "cards") {
+    return (
+      <svg {...common}>
+        <rect x="1.5" y="3" width="13" height="10" rx="2" />
+        <circle cx="5.5" cy="7" r="1.5" />
+        <path d="M3.5 11c.4-1.2 1.1-1.8 2-1.8s1.6.6 2 1.8M9.5 6.5h3M9.5 9h3" />
+      </svg>
+    );
+  }
   return (
     <svg {...common}>
       <path d="M2.5 13.5h11M4.5 11V7.5M8 11V3.5M11.5 11V6" />
