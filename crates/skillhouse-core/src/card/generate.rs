@@ -63,6 +63,8 @@ pub struct ValueSource {
 pub struct CardSkill {
     pub id: String,
     pub file: String,
+    /// Line of the entry in the agent's `skills:` list that put the skill on the card.
+    pub agent_line: u32,
     pub description: String,
     pub description_line: u32,
     pub tags: Vec<String>,
@@ -282,7 +284,8 @@ impl<'a> CardContext<'a> {
                     .with_hint(format!("fix the errors in {} first", skill.file())),
                 );
             }
-            let (entry, info, sources) = self.skill_entry(skill, index, &mut out.diagnostics);
+            let (entry, mut info, sources) = self.skill_entry(skill, index, &mut out.diagnostics);
+            info.agent_line = at.line;
             skills.push(entry);
             out.skills.push(info);
             out.sources.extend(sources);
@@ -343,6 +346,7 @@ impl<'a> CardContext<'a> {
         let info = CardSkill {
             id: skill.name.clone(),
             file: file.clone(),
+            agent_line: 0,
             description: skill.description.clone(),
             description_line: skill.description_line,
             tags_line: tags.as_ref().map(|t| t.2).unwrap_or(skill.name_line),
@@ -415,7 +419,9 @@ fn read_sidecar(root: &Path, skill: &Skill, diagnostics: &mut Vec<Diagnostic>) -
     for d in found {
         let mut d = d;
         if d.code != Code::CardSidecar {
-            d.message = format!("card sidecar: {}", d.message);
+            // A YAML problem in the sidecar is a sidecar problem: the YAML codes speak of frontmatter.
+            d.message = format!("card sidecar: {}", d.message.replace("the frontmatter", "the file"));
+            d.code = Code::CardSidecar;
         }
         diagnostics.push(d);
     }
@@ -425,6 +431,23 @@ fn read_sidecar(root: &Path, skill: &Skill, diagnostics: &mut Vec<Diagnostic>) -
                 diagnostics.push(
                     Diagnostic::error(Code::CardSidecar, &file, entry.key_at, format!("`{}` is not a card sidecar field", entry.key))
                         .with_hint("the sidecar holds only `tags`, `examples`, `input_modes` and `output_modes`"),
+                );
+                continue;
+            }
+            let scalars = |n: &Node| n.scalar_text(&text).is_some();
+            let fits = match &entry.value.value {
+                YamlValue::Seq(items) => items.iter().all(scalars),
+                _ => scalars(&entry.value),
+            };
+            if !fits {
+                diagnostics.push(
+                    Diagnostic::error(
+                        Code::CardSidecar,
+                        &file,
+                        entry.key_at,
+                        format!("`{}` in the card sidecar must be a list of strings", entry.key),
+                    )
+                    .with_hint(format!("write `{}: [first, second]`", entry.key)),
                 );
             }
         }

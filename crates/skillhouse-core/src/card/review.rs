@@ -24,7 +24,6 @@ pub struct Review<'a> {
 /// Runs every check. `approved` is the last approved card of the agent, if any.
 pub fn check(g: &Generated, approved: Option<&Value>, schema: &jsonschema::Validator) -> Vec<Diagnostic> {
     let mut r = Review { g, found: g.diagnostics.clone() };
-    r.schema(schema);
     r.urls();
     r.skills();
     r.modes();
@@ -35,6 +34,8 @@ pub fn check(g: &Generated, approved: Option<&Value>, schema: &jsonschema::Valid
     if let Some(approved) = approved {
         r.version_bump(approved);
     }
+    // Last, so that a field another check already reported is not reported again as `card.schema`.
+    r.schema(schema);
     crate::diagnostic::sort(&mut r.found);
     r.found.dedup();
     r.found
@@ -65,10 +66,20 @@ impl Review<'_> {
 
     fn schema(&mut self, schema: &jsonschema::Validator) {
         let covered: Vec<String> = self.found.iter().filter_map(|d| d.pointer.clone()).collect();
+        let missing: Vec<String> =
+            self.found.iter().filter(|d| d.code == Code::CardFieldMissing).filter_map(|d| d.pointer.clone()).collect();
         let errors: Vec<(String, String)> =
             schema.iter_errors(&self.g.card).map(|e| (e.instance_path().as_str().to_string(), e.to_string())).collect();
         for (pointer, message) in errors {
-            if covered.iter().any(|c| pointer == *c || pointer.starts_with(&format!("{c}/")) || c.starts_with(&format!("{pointer}/"))) {
+            // An error about a field, or inside it, that a check already reported; at the card's
+            // root (a required field absent) only when that field was reported missing.
+            let near = |c: &String, p: &str| *c == p || p.starts_with(&format!("{c}/")) || c.starts_with(&format!("{p}/"));
+            let already = if pointer.is_empty() {
+                missing.iter().any(|c| message.contains(&format!("\"{}\"", c.trim_start_matches('/'))))
+            } else {
+                covered.iter().any(|c| near(c, &pointer))
+            };
+            if already {
                 continue; // already reported with a more useful message
             }
             let at = if pointer.is_empty() { "the card".to_string() } else { format!("`{pointer}`") };
@@ -128,24 +139,34 @@ impl Review<'_> {
         for (i, skill) in skills.iter().enumerate() {
             let id = skill["id"].as_str().unwrap_or_default();
             if !seen.insert(id.to_string()) {
-                self.push(
-                    Code::CardSkillDuplicateId,
-                    Severity::Error,
-                    &format!("/skills/{i}/id"),
-                    format!("skill id `{id}` appears twice in the card"),
-                    "list each skill once under the agent's `skills:`",
+                // Reported at the agent's second entry for the skill, which is what to delete.
+                let line = self.g.skills.get(i).map_or(1, |s| s.agent_line);
+                self.found.push(
+                    Diagnostic::error(
+                        Code::CardSkillDuplicateId,
+                        &self.g.agent_file,
+                        Position::new(line, 1),
+                        format!("skill id `{id}` appears twice in the card"),
+                    )
+                    .with_pointer(format!("/skills/{i}/id"))
+                    .with_hint("list each skill once under the agent's `skills:`"),
                 );
             }
             let tags: Vec<&str> = skill["tags"].as_array().map(|t| t.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
             if tags.is_empty() || tags.iter().any(|t| t.trim().is_empty()) {
                 let what = if tags.is_empty() { "no tags" } else { "an empty tag" };
-                self.push(
-                    Code::CardSkillNoTags,
-                    Severity::Error,
-                    &format!("/skills/{i}/tags"),
-                    format!("skill `{id}` has {what}; A2A requires at least one tag per skill"),
-                    "add `tags: \"word, word\"` under the skill's `metadata`, or tags in its agents/a2a.yaml",
-                );
+                let pointer = format!("/skills/{i}/tags");
+                let message = format!("skill `{id}` has {what}; A2A requires at least one tag per skill");
+                let hint = "add `tags: \"word, word\"` under the skill's `metadata`, or tags in its agents/a2a.yaml";
+                match self.g.skills.get(i) {
+                    // No tags from anywhere: point at the skill, where they are to be added.
+                    Some(s) if !self.g.sources.iter().any(|v| v.pointer == pointer) => self.found.push(
+                        Diagnostic::error(Code::CardSkillNoTags, &s.file, Position::new(s.tags_line, 1), message)
+                            .with_pointer(pointer)
+                            .with_hint(hint),
+                    ),
+                    _ => self.push(Code::CardSkillNoTags, Severity::Error, &pointer, message, hint),
+                }
             }
         }
     }
@@ -288,6 +309,9 @@ impl Review<'_> {
         let skills = &self.g.skills;
         for (i, a) in skills.iter().enumerate() {
             for (j, b) in skills.iter().enumerate().skip(i + 1) {
+                if a.id == b.id {
+                    continue; // the same skill listed twice: card.skill-duplicate-id says so
+                }
                 let similarity = routing::overlap(&a.description, &b.description);
                 if similarity >= OVERLAP_THRESHOLD {
                     self.push(

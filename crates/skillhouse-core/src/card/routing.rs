@@ -22,14 +22,21 @@ pub fn words(text: &str) -> Vec<String> {
 }
 
 fn stem(word: &str) -> String {
+    let mut stem = word.to_string();
     for suffix in ["ing", "ies", "ed", "es", "s"] {
         if word.len() > suffix.len() + 3 {
             if let Some(stripped) = word.strip_suffix(suffix) {
-                return if suffix == "ies" { format!("{stripped}y") } else { stripped.to_string() };
+                stem = if suffix == "ies" { format!("{stripped}y") } else { stripped.to_string() };
+                break;
             }
         }
     }
-    word.to_string()
+    // "merge", "merges", "merged" and "merging" all become "merg": without this the bare form
+    // kept its final e and matched none of the others.
+    if stem.len() > 4 && stem.ends_with('e') {
+        stem.pop();
+    }
+    stem
 }
 
 /// Jaccard similarity of the word sets of two texts, 0 to 1.
@@ -109,6 +116,13 @@ mod tests {
         assert!(s[1] > s[0], "{s:?}");
         let s = router.scores("draft a commit message");
         assert!(s[0] > s[1], "{s:?}");
+    }
+
+    #[test]
+    fn inflections_of_a_word_are_one_word() {
+        assert_eq!(words("merge merges merged merging"), vec!["merg"; 4]);
+        assert_eq!(words("message messages"), vec!["messag"; 2]);
+        assert_eq!(words("table tables file files"), vec!["tabl", "tabl", "file", "file"]);
     }
 
     #[test]
