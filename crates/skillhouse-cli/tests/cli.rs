@@ -145,3 +145,191 @@ fn new_scaffolds_a_skill_that_validates() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("bad-name"), "suggests a valid name");
 }
+
+// ---------------------------------------------------------------------------------------------
+// `skillhouse card` and `skillhouse serve`.
+
+fn sample() -> String {
+    repo().join("skills").to_string_lossy().into_owned()
+}
+
+fn card_fixture(name: &str) -> PathBuf {
+    repo().join("tests/cards").join(name)
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn card_prints_the_agents_card_as_json() {
+    let out = skillhouse(&["card", "agent-card-reviewer", "-C", &sample()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let card: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    assert_eq!(card["name"], "agent-card-reviewer");
+    assert_eq!(card["version"], "1.1.0");
+    assert_eq!(card["skills"].as_array().unwrap().len(), 4);
+    assert!(stderr(&out).is_empty(), "a clean card says nothing on stderr: {}", stderr(&out));
+    // The same bytes every time.
+    assert_eq!(skillhouse(&["card", "agent-card-reviewer", "-C", &sample()]).stdout, out.stdout);
+    // No agent named: the agents are listed.
+    let out = skillhouse(&["card", "-C", &sample()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("name an agent") && stderr(&out).contains("registry-publisher"), "{}", stderr(&out));
+    let out = skillhouse(&["card", "nobody", "-C", &sample()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no agent `nobody`"), "{}", stderr(&out));
+}
+
+#[test]
+fn card_check_exits_by_the_findings() {
+    let out = skillhouse(&["card", "--check", "-C", &sample()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(text(&out).matches(": 0 errors, 0 warnings").count(), 4, "{}", text(&out));
+
+    let broken = card_fixture("01-field-missing").to_string_lossy().into_owned();
+    let out = skillhouse(&["card", "pdf-helper", "--check", "-C", &broken]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out).contains("error[card.field-missing]") && text(&out).contains("--> agents/pdf-helper.md:1:1"), "{}", text(&out));
+    // Printing such a card still prints it, says why on stderr, and exits 1.
+    let out = skillhouse(&["card", "pdf-helper", "-C", &broken]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(serde_json::from_slice::<serde_json::Value>(&out.stdout).is_ok());
+    assert!(stderr(&out).contains("1 errors, 0 warnings"), "{}", stderr(&out));
+
+    // A warning fails only with --deny-warnings.
+    let warned = card_fixture("15-instruction-phrasing").to_string_lossy().into_owned();
+    assert_eq!(skillhouse(&["card", "pdf-helper", "--check", "-C", &warned]).status.code(), Some(0));
+    assert_eq!(skillhouse(&["card", "pdf-helper", "--check", "-C", &warned, "--deny-warnings"]).status.code(), Some(1));
+
+    let out = skillhouse(&["card", "pdf-helper", "--check", "--format", "json", "-C", &broken]);
+    let reviews: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(reviews[0]["diagnostics"][0]["code"], "card.field-missing");
+    assert_eq!(reviews[0]["diagnostics"][0]["pointer"], "/version");
+    assert_eq!(reviews[0]["status"], "unapproved");
+}
+
+#[test]
+fn card_dialects() {
+    let get = |dialect: &str| {
+        let out = skillhouse(&["card", "registry-publisher", "-C", &sample(), "--dialect", dialect]);
+        assert_eq!(out.status.code(), Some(0), "{dialect}: {}", stderr(&out));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let legacy = get("legacy");
+    let agent_card = &legacy["agent_card"];
+    assert_eq!(agent_card["id"], "skillhouse:registry-publisher");
+    for key in ["protocols", "capabilities", "skills", "contact"] {
+        assert!(!agent_card[key].is_null(), "{key}: {legacy}");
+    }
+    assert!(agent_card["skills"][0]["uri"].is_string() && agent_card["skills"][0]["token_budget"].is_u64());
+
+    let v03 = get("0.3");
+    assert_eq!(v03["protocolVersion"], "0.3.0");
+    assert!(v03["url"].is_string() && v03["preferredTransport"].is_string() && v03["additionalInterfaces"].is_array());
+    assert!(v03.get("supportedInterfaces").is_none());
+
+    let both = get("both");
+    assert!(both["url"].is_string() && both["supportedInterfaces"].is_array());
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(repo().join("schemas/a2a-agent-card-1.0.schema.json")).unwrap()).unwrap();
+    let validator = jsonschema::draft202012::new(&schema).unwrap();
+    assert!(validator.is_valid(&both) && validator.is_valid(&get("1.0")));
+
+    assert_eq!(skillhouse(&["card", "registry-publisher", "-C", &sample(), "--dialect", "0.2"]).status.code(), Some(2));
+}
+
+#[test]
+fn card_approve_writes_the_files_or_refuses() {
+    let tmp = tempfile::tempdir().unwrap();
+    copy_dir(&repo().join("skills"), tmp.path());
+    let root = tmp.path().to_string_lossy().into_owned();
+    let out = skillhouse(&["card", "skill-author-coach", "--approve", "--by", "Ada Lovelace", "-C", &root]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(text(&out).starts_with("approved skill-author-coach 1.0.0 (sha256 "), "{}", text(&out));
+    assert!(text(&out).contains("by Ada Lovelace at ") && text(&out).contains("commit cards/skill-author-coach.json"), "{}", text(&out));
+    let printed = skillhouse(&["card", "skill-author-coach", "-C", &root]).stdout;
+    assert_eq!(std::fs::read(tmp.path().join("cards/skill-author-coach.json")).unwrap(), printed);
+    let log: serde_json::Value = serde_json::from_slice(&std::fs::read(tmp.path().join("cards/approvals.json")).unwrap()).unwrap();
+    assert_eq!(log["approvals"][0]["approvedBy"], "Ada Lovelace");
+    assert_eq!(log["approvals"][0]["agent"], "skill-author-coach");
+    let check = text(&skillhouse(&["card", "skill-author-coach", "--check", "-C", &root]));
+    assert!(check.contains("card 1.0.0 approved,"), "{check}");
+
+    // --by needs --approve.
+    assert_eq!(skillhouse(&["card", "skill-author-coach", "--by", "Ada", "-C", &root]).status.code(), Some(2));
+
+    // A card with an error is not approved, and nothing is written.
+    let tmp = tempfile::tempdir().unwrap();
+    copy_dir(&card_fixture("01-field-missing"), tmp.path());
+    let out = skillhouse(&["card", "pdf-helper", "--approve", "--by", "Ada", "-C", &tmp.path().to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("error: the card of `pdf-helper` has 1 error(s); fix them before approving"), "{}", stderr(&out));
+    assert!(text(&out).is_empty());
+    assert!(!tmp.path().join("cards").exists());
+}
+
+#[test]
+fn serve_prints_its_urls_and_serves_the_cards() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skillhouse"))
+        .args(["serve", "-C", &sample(), "--agent", "agent-card-reviewer"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = Vec::new();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    while lines.len() < 10 {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        let done = line.starts_with("serving ");
+        lines.push(line.trim_end().to_string());
+        if done {
+            break;
+        }
+    }
+    let result = std::panic::catch_unwind(|| {
+        assert_eq!(lines.len(), 6, "{lines:#?}");
+        let first = &lines[0];
+        assert!(
+            first.starts_with("http://127.0.0.1:") && first.ends_with("/agents/agent-card-reviewer/.well-known/agent-card.json"),
+            "{first}"
+        );
+        assert!(lines[4].ends_with("/.well-known/agent-card.json (agent-card-reviewer)"), "{lines:#?}");
+        assert!(lines[5].starts_with("serving 4 cards on http://127.0.0.1:"), "{lines:#?}");
+        let rest = first.strip_prefix("http://").unwrap();
+        let (host, path) = rest.split_at(rest.find('/').unwrap());
+        let mut stream = std::net::TcpStream::connect(host).unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").unwrap();
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).unwrap();
+        let (head, body) = reply.split_once("\r\n\r\n").unwrap();
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        assert!(head.to_ascii_lowercase().contains("content-type: application/json"), "{head}");
+        let card: serde_json::Value = serde_json::from_str(body).unwrap();
+        assert_eq!(card["name"], "agent-card-reviewer");
+        let printed = skillhouse(&["card", "agent-card-reviewer", "-C", &sample()]).stdout;
+        assert_eq!(body.as_bytes(), printed.as_slice());
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    if let Err(panic) = result {
+        std::panic::resume_unwind(panic);
+    }
+}
