@@ -107,6 +107,21 @@ codes! {
     CardSkillOverlap => "card.skill-overlap",
     CardExampleMisroute => "card.example-misroute",
     CardVersionNotBumped => "card.version-not-bumped",
+    BundleRegistryMissing => "bundle.registry-missing",
+    BundleRegistryInvalid => "bundle.registry-invalid",
+    BundleFileMismatch => "bundle.file-mismatch",
+    BundleFileMissing => "bundle.file-missing",
+    BundleFileUnlisted => "bundle.file-unlisted",
+    BundleDigestMismatch => "bundle.digest-mismatch",
+    BundleCardMismatch => "bundle.card-mismatch",
+    BundleUnsafePath => "bundle.unsafe-path",
+    BundleLink => "bundle.link",
+    BundleSpecialFile => "bundle.special-file",
+    BundleEntryTooLarge => "bundle.entry-too-large",
+    BundleTooLarge => "bundle.too-large",
+    BundleDuplicateEntry => "bundle.duplicate-entry",
+    BundleUnreadable => "bundle.unreadable",
+    BundleImportConflict => "bundle.import-conflict",
 }
 
 impl fmt::Display for Code {

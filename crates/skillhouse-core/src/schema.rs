@@ -17,6 +17,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("skillhouse-config.schema.json", include_str!("../../../schemas/skillhouse-config.schema.json")),
     ("a2a-agent-card-1.0.schema.json", include_str!("../../../schemas/a2a-agent-card-1.0.schema.json")),
     ("validate-report.schema.json", include_str!("../../../schemas/validate-report.schema.json")),
+    ("registry.schema.json", include_str!("../../../schemas/registry.schema.json")),
 ];
 
 pub fn text(file: &str) -> &'static str {

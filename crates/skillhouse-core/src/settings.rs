@@ -10,6 +10,10 @@ pub const FILE_NAME: &str = "skillhouse.yaml";
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
+    /// The catalogue's name in exports (default: the folder's name).
+    pub name: Option<String>,
+    /// The catalogue's version in exports.
+    pub version: Option<String>,
     pub profile: Profile,
     /// Folder (relative to the root) to profile, for catalogues that mix formats.
     pub profiles: BTreeMap<String, Profile>,
@@ -25,6 +29,8 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
+            name: None,
+            version: None,
             profile: Profile::default(),
             profiles: BTreeMap::new(),
             toolkit: None,

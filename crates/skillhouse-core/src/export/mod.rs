@@ -12,6 +12,8 @@ pub mod formats;
 pub mod import;
 pub mod verify;
 
+use crate::catalogue::Catalogue;
+use crate::diagnostic::Diagnostic;
 use std::path::PathBuf;
 
 /// One file of an export, by its `/`-separated path inside the output.
@@ -133,4 +135,137 @@ pub fn published_cards(
         }
     }
     Ok((cards, left_out))
+}
+
+/// An export computed from a catalogue, ready to be written by `archive::write`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Export {
+    /// Sorted by path; every path is unique.
+    pub entries: Vec<Entry>,
+    pub left_out: Vec<LeftOut>,
+    /// Things the person exporting should know that do not stop the export.
+    pub warnings: Vec<String>,
+}
+
+/// Why an export, a write, a verification or an import could not run. Each variant has a stable
+/// code (`ExportError::code`), which is also the `AppError` code the app branches on.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("the catalogue has {errors} error(s) and {warnings} warning(s), so it is not exported: {first}{more}; run `skillhouse validate` to see them all, and fix them before exporting", first = first.join("; "), more = if *errors + *warnings > first.len() { "; …" } else { "" })]
+    HasErrors { errors: usize, warnings: usize, first: Vec<String> },
+    #[error("the catalogue has {warnings} warning(s) and warnings are refused here: {first}{more}; run `skillhouse validate` to see them all, or export without --deny-warnings", first = first.join("; "), more = if *warnings > first.len() { "; …" } else { "" })]
+    HasWarnings { warnings: usize, first: Vec<String> },
+    #[error("the {0} export is not available yet in this version of Skillhouse; export a `bundle` instead")]
+    NotAvailable(String),
+    #[error("{0}")]
+    InvalidOption(String),
+    #[error("`{}` already exists and was not written by an export (it holds {found}); choose another output, or empty it first", path.display())]
+    OutputExists { path: PathBuf, found: String },
+    #[error("`{}` cannot be read as a bundle: {reason}", path.display())]
+    NotABundle { path: PathBuf, reason: String },
+    #[error("the import was refused: {0}")]
+    ImportRefused(String),
+    #[error(transparent)]
+    Card(#[from] crate::card::CardError),
+    #[error("{what} failed: {source}")]
+    Io { what: String, source: std::io::Error },
+}
+
+impl ExportError {
+    /// The stable code of this error (also the `AppError` code).
+    pub fn code(&self) -> &'static str {
+        match self {
+            ExportError::HasErrors { .. } => "export.has-errors",
+            ExportError::HasWarnings { .. } => "export.has-warnings",
+            ExportError::NotAvailable(_) => "export.not-available",
+            ExportError::InvalidOption(_) => "export.invalid-option",
+            ExportError::OutputExists { .. } => "export.output-exists",
+            ExportError::NotABundle { .. } => "export.not-a-bundle",
+            ExportError::ImportRefused(_) => "export.import-refused",
+            ExportError::Card(_) => "export.cards-unreadable",
+            ExportError::Io { .. } => "io",
+        }
+    }
+
+    pub(crate) fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> ExportError {
+        let what = what.into();
+        move |source| ExportError::Io { what, source }
+    }
+}
+
+impl From<ExportError> for crate::session::AppError {
+    fn from(e: ExportError) -> Self {
+        crate::session::AppError::new(e.code(), e.to_string())
+    }
+}
+
+/// How many problems an export refusal names.
+const NAMED_PROBLEMS: usize = 3;
+
+fn named(d: &Diagnostic) -> String {
+    let place = if d.file.is_empty() { String::new() } else { format!("{}:{}: ", d.file, d.line) };
+    format!("{place}{} {}", d.code, d.message)
+}
+
+/// Refuses a catalogue with errors (and, with `deny_warnings`, one with warnings).
+pub fn check_exportable(catalogue: &Catalogue, options: &Options) -> Result<(), ExportError> {
+    let counts = catalogue.counts();
+    let mut all: Vec<&Diagnostic> = catalogue.all_diagnostics().collect();
+    all.sort_by(|a, b| b.is_error().cmp(&a.is_error()).then_with(|| a.sort_key().cmp(&b.sort_key())));
+    if counts.errors > 0 {
+        let first = all.iter().filter(|d| d.is_error()).take(NAMED_PROBLEMS).map(|d| named(d)).collect();
+        return Err(ExportError::HasErrors { errors: counts.errors, warnings: counts.warnings, first });
+    }
+    if options.deny_warnings && counts.warnings > 0 {
+        let first = all.iter().take(NAMED_PROBLEMS).map(|d| named(d)).collect();
+        return Err(ExportError::HasWarnings { warnings: counts.warnings, first });
+    }
+    Ok(())
+}
+
+/// Checks `Options::time` and returns it as seconds since 1970 (what archives record).
+pub fn parse_time(time: &str) -> Result<i64, ExportError> {
+    let bad = || ExportError::InvalidOption(format!("`{time}` is not an RFC 3339 time; write it like 2026-12-01T09:30:00Z"));
+    let re = regex::Regex::new(r"^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$")
+        .expect("the pattern compiles");
+    let c = re.captures(time).ok_or_else(bad)?;
+    let n = |i: usize| c.get(i).map(|m| m.as_str().parse::<i64>().unwrap_or(-1)).unwrap_or(0);
+    let (y, mo, d, h, mi, s) = (n(1), n(2), n(3), n(4), n(5), n(6));
+    if !(1..=12).contains(&mo) || !(1..=31).contains(&d) || h > 23 || mi > 59 || s > 60 {
+        return Err(bad());
+    }
+    // Days from the civil date (Howard Hinnant's algorithm), so no calendar crate is needed.
+    let (yy, mm) = if mo <= 2 { (y - 1, mo + 9) } else { (y, mo - 3) };
+    let era = yy.div_euclid(400);
+    let yoe = yy - era * 400;
+    let doy = (153 * mm + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    let offset = match c.get(9).map(|m| m.as_str()) {
+        Some(sign) => (n(10) * 3600 + n(11) * 60) * if sign == "-" { -1 } else { 1 },
+        None => 0,
+    };
+    Ok(days * 86_400 + h * 3600 + mi * 60 + s - offset)
+}
+
+/// Computes an export of a loaded catalogue (with token counts, see `tokens::account`; missing
+/// counts are made here). Refuses a catalogue with errors, and one with warnings when
+/// `deny_warnings` is set. Nothing is written: see `archive::write`.
+pub fn export(catalogue: &Catalogue, target: Target, options: &Options) -> Result<Export, ExportError> {
+    check_exportable(catalogue, options)?;
+    if let Some(time) = &options.time {
+        parse_time(time)?;
+    }
+    let mut export = match target {
+        Target::Bundle => bundle::entries(catalogue, options)?,
+        other => {
+            let name = serde_json::to_value(other).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+            return Err(ExportError::NotAvailable(name));
+        }
+    };
+    export.entries.sort_by(|a, b| a.path.cmp(&b.path));
+    if let Some(pair) = export.entries.windows(2).find(|w| w[0].path == w[1].path) {
+        return Err(ExportError::InvalidOption(format!("two files of the export have the same path `{}`", pair[0].path)));
+    }
+    Ok(export)
 }
