@@ -1,6 +1,7 @@
 //! `skillhouse`: the command-line face of skillhouse-core. Every check here is the one the
 //! desktop app shows; this file only parses arguments, calls the core and prints.
 
+mod exports;
 mod progress;
 mod render;
 
@@ -141,6 +142,26 @@ enum Command {
         agent: Option<String>,
         #[arg(long, value_enum, default_value_t = DialectArg::V1)]
         dialect: DialectArg,
+    },
+    /// Export the catalogue: a bundle (registry.json, skills, approved cards) or another tool's format.
+    Export(exports::ExportArgs),
+    /// Check a bundle (folder, .tar.gz or .zip) against its registry.json; exit 1 on any problem.
+    Verify {
+        bundle: PathBuf,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Import a bundle's skills into a catalogue: a dry run unless --yes.
+    Import {
+        bundle: PathBuf,
+        /// The catalogue to import into.
+        #[arg(long, default_value = ".")]
+        into: PathBuf,
+        /// Apply the import (without it, only show what would change).
+        #[arg(long)]
+        yes: bool,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Create a new skill that validates.
     New {
@@ -312,6 +333,9 @@ fn run(command: Command) -> Result<u8, String> {
             })?;
             Ok(0)
         }
+        Command::Export(args) => exports::export(args, |path| load_counted(path, None)),
+        Command::Verify { bundle, format } => exports::verify(&bundle, format == Format::Json),
+        Command::Import { bundle, into, yes, format } => exports::import(&bundle, &into, yes, format == Format::Json),
         Command::New { name, catalogue } => {
             let file = scaffold::create(&catalogue, &name).map_err(|e| e.to_string())?;
             println!("created {}", file.display());
