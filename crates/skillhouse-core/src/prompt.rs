@@ -2,6 +2,7 @@
 //! reference implementation (`skills-ref to-prompt`): one value per line, HTML-escaped.
 
 use crate::catalogue::Catalogue;
+use crate::skill::Skill;
 
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -20,14 +21,20 @@ fn escape(text: &str) -> String {
 
 /// Skills with errors are left out: a runtime that loads strictly would refuse them.
 pub fn available_skills(catalogue: &Catalogue) -> String {
+    available_skills_at(catalogue, |s| catalogue.root.join(s.file()).to_string_lossy().into_owned())
+}
+
+/// The same block with each `<location>` given by `location` (exports write paths relative to
+/// the export rather than absolute ones).
+pub fn available_skills_at(catalogue: &Catalogue, location: impl Fn(&Skill) -> String) -> String {
     let mut out = String::from("<available_skills>\n");
     for s in catalogue.skills.iter().filter(|s| s.parsed && !s.has_errors()) {
-        let location = catalogue.root.join(s.file());
+        let location = location(s);
         out.push_str(&format!(
             "<skill>\n<name>\n{}\n</name>\n<description>\n{}\n</description>\n<location>\n{}\n</location>\n</skill>\n",
             escape(&s.name),
             escape(&s.description),
-            escape(&location.to_string_lossy())
+            escape(&location)
         ));
     }
     out.push_str("</available_skills>");

@@ -17,6 +17,11 @@ pub const FILES: &[(&str, &str)] = &[
     ("skillhouse-config.schema.json", include_str!("../../../schemas/skillhouse-config.schema.json")),
     ("a2a-agent-card-1.0.schema.json", include_str!("../../../schemas/a2a-agent-card-1.0.schema.json")),
     ("validate-report.schema.json", include_str!("../../../schemas/validate-report.schema.json")),
+    ("well-known-skills-index.schema.json", include_str!("../../../schemas/well-known-skills-index.schema.json")),
+    ("claude-code-marketplace.schema.json", include_str!("../../../schemas/claude-code-marketplace.schema.json")),
+    ("ai-catalog.schema.json", include_str!("../../../schemas/ai-catalog.schema.json")),
+    ("extracted-skills-registry.schema.json", include_str!("../../../schemas/extracted-skills-registry.schema.json")),
+    ("component-counts.schema.json", include_str!("../../../schemas/component-counts.schema.json")),
     ("registry.schema.json", include_str!("../../../schemas/registry.schema.json")),
 ];
 

@@ -66,7 +66,8 @@ const PROFILE_CODES: &[Code] = &[
     Code::NameDirMismatch,
 ];
 
-fn valid_under_agentskills(skill: &Skill, schemas: &Schemas) -> bool {
+/// Whether a skill would pass under the `agentskills` profile, whatever profile it uses here.
+pub fn valid_under_agentskills(skill: &Skill, schemas: &Schemas) -> bool {
     if !skill.parsed || skill.diagnostics.iter().any(|d| d.is_error() && !PROFILE_CODES.contains(&d.code)) {
         return false;
     }
