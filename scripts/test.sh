@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test Skillhouse has: the UI's unit tests and type check, Rust formatting, lints
 # with warnings denied, unit, fixture, index, command-layer and command-line tests, the A2A
-# interoperability test with the real client, and the end-to-end tests of the real app under Xvfb. CI runs exactly this (.ci/run).
+# interoperability test with the real client, the exports read back by the tools they are for
+# (tests/exports), and the end-to-end tests of the real app under Xvfb. CI runs exactly this (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/setup.sh
@@ -12,6 +13,7 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo test --workspace --locked
 bash tests/a2a/run.sh
+bash tests/exports/run.sh
 if [ -f tests/e2e/run.sh ]; then
   bash tests/e2e/run.sh
 fi

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Exports of the sample catalogue read by the tools they are for:
+#   1. the well-known site is written to a temporary folder under a base path (/docs), served on
+#      127.0.0.1 by python3's http.server, and read back by fetch_wellknown.py following the
+#      `skills` CLI's fetch rules: the index first, then every file, each compared by sha256 with
+#      the catalogue. Then one served file is changed and the check must fail.
+#   2. the reference validator skills-ref (PyPI, pinned in requirements.lock.txt, command
+#      `agentskills validate`) runs on every exported skill folder; its verdicts must match
+#      Skillhouse's (`portable` in the legacy export's extracted-skills-registry.json).
+#
+# Settings (environment): EXPORTS_VENV (default target/skills-ref-venv), CARGO_TARGET_DIR.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+case $TARGET_DIR in /*) ;; *) TARGET_DIR=$ROOT/$TARGET_DIR ;; esac
+VENV=${EXPORTS_VENV:-$TARGET_DIR/skills-ref-venv}
+LOCK=tests/exports/requirements.lock.txt
+CATALOGUE=skills
+
+log() { printf '\n==> %s\n' "$*" >&2; }
+
+if [ ! -x "$VENV/bin/agentskills" ] || ! cmp -s "$LOCK" "$VENV/installed.txt"; then
+  log "installing skills-ref into $VENV"
+  rm -rf "$VENV"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install -q --disable-pip-version-check -r "$LOCK"
+  cp "$LOCK" "$VENV/installed.txt"
+fi
+
+WORK=$(mktemp -d)
+server_pid=""
+stop_server() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  server_pid=""
+}
+cleanup() { stop_server; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+# Exports are written by `skillhouse export`; while that command does not offer the other tools'
+# formats yet, by the example that calls the same core function (export::formats::entries).
+cargo build -q --locked -p skillhouse-cli
+SKILLHOUSE=$TARGET_DIR/debug/skillhouse
+if "$SKILLHOUSE" export "$CATALOGUE" --target well-known --out "$WORK/probe" >"$WORK/probe.log" 2>&1; then
+  log "exports are written by skillhouse export"
+  export_to() {
+    local target=$1 out=$2
+    shift 2
+    "$SKILLHOUSE" export "$CATALOGUE" --target "$target" --out "$out" "$@" >/dev/null
+  }
+else
+  grep -q 'not available' "$WORK/probe.log" || { cat "$WORK/probe.log" >&2; exit 1; }
+  log "skillhouse export does not write the other formats yet: using the export_formats example"
+  cargo build -q --locked -p skillhouse-core --example export_formats
+  EXPORTER=$TARGET_DIR/debug/examples/export_formats
+  export_to() {
+    local target=$1 out=$2
+    shift 2
+    "$EXPORTER" "$CATALOGUE" "$target" "$out" "$@" >/dev/null
+  }
+fi
+
+# serve FOLDER: serves FOLDER on 127.0.0.1 (a free port) and sets $base_url.
+serve() {
+  local log_file=$WORK/http.log
+  python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$1" >"$log_file" 2>&1 &
+  server_pid=$!
+  base_url=""
+  for _ in $(seq 100); do
+    base_url=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log_file" | head -1 || true)
+    [ -n "$base_url" ] && break
+    kill -0 "$server_pid" 2>/dev/null || { cat "$log_file" >&2; return 1; }
+    sleep 0.1
+  done
+  [ -n "$base_url" ] || { cat "$log_file" >&2; return 1; }
+}
+
+log "the well-known site of the sample catalogue, served on 127.0.0.1 under /docs, read back file by file"
+export_to well-known "$WORK/site/docs"
+serve "$WORK/site"
+python3 tests/exports/fetch_wellknown.py "$base_url/docs" "$CATALOGUE"
+
+log "a served file that differs from the catalogue is noticed"
+printf '\nchanged after export\n' >>"$WORK/site/docs/.well-known/agent-skills/naming-skills/SKILL.md"
+if python3 tests/exports/fetch_wellknown.py "$base_url/docs" "$CATALOGUE" 2>"$WORK/tampered.log"; then
+  echo "exports: a changed SKILL.md passed the fetch check; the check cannot fail" >&2
+  exit 1
+fi
+grep -q 'naming-skills: SKILL.md differs' "$WORK/tampered.log" || { cat "$WORK/tampered.log" >&2; exit 1; }
+stop_server
+
+log "skills-ref validates every exported skill folder as Skillhouse does"
+export_to well-known "$WORK/fresh"
+export_to legacy "$WORK/legacy" --include-unapproved
+"$VENV/bin/python" tests/exports/check_skills_ref.py "$VENV/bin/agentskills" \
+  "$WORK/fresh/.well-known/agent-skills" "$WORK/legacy/extracted-skills-registry.json"
+
+log "exports: the well-known site reads back byte for byte; skills-ref agrees with Skillhouse"
