@@ -359,3 +359,29 @@ fn the_legacy_registry_has_three_levels_per_skill_and_the_counts_add_up() {
     assert_eq!(counts["skill_agent_ratio"].as_f64().unwrap(), ratio);
     assert_eq!(counts["portable_skills"], cat.skills.len() - 1);
 }
+
+#[test]
+fn a_catalogue_without_a_provider_still_gives_a_valid_marketplace_named_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("catalogue");
+    common::copy_dir(&common::sample(), &root);
+    let settings = std::fs::read_to_string(root.join("skillhouse.yaml")).unwrap();
+    let settings: String = settings.lines().filter(|l| !l.starts_with("provider:")).map(|l| format!("{l}\n")).collect();
+    std::fs::write(root.join("skillhouse.yaml"), format!("{settings}name: Agent Skills\nversion: \"2026.12.1\"\n")).unwrap();
+    let cat = load(&root);
+    assert_eq!(cat.counts().errors, 0);
+    let output = generate(&cat, Target::Marketplace, &Options::default());
+    let manifest = json(&output, ".claude-plugin/marketplace.json");
+    assert_valid("claude-code-marketplace.schema.json", &manifest);
+    // `agent-skills` is reserved by Claude Code.
+    assert_eq!(manifest["name"], "agent-skills-skills");
+    assert_eq!(manifest["owner"], serde_json::json!({"name": "Agent Skills"}));
+    assert_eq!(manifest["version"], "2026.12.1");
+    assert_eq!(manifest["plugins"][0]["version"], "2026.12.1");
+    // No provider and no base URL: the AI Catalog has no host and a placeholder publisher.
+    let ai = generate(&cat, Target::AiCatalog, &options(true, None, None));
+    let catalog = json(&ai, ".well-known/ai-catalog.json");
+    assert_valid("ai-catalog.schema.json", &catalog);
+    assert!(catalog.get("host").is_none());
+    assert!(catalog["entries"].as_array().unwrap().iter().all(|e| e["identifier"].as_str().unwrap().starts_with("urn:air:localhost:")));
+}
