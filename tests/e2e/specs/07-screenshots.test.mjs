@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe } from "node:test";
 import {
-  SCREENSHOTS, closeApp, inCatalogue, launchApp, openSkill, openTab, resetCatalogue, restPointer, sel, settle, step, textOf,
+  SCREENSHOTS, closeApp, inCatalogue, launchApp, openSkill, openTab, readText, resetCatalogue, restPointer, sel, settle, step, textOf,
   typeInto, waitFor,
 } from "../lib/app.mjs";
 
@@ -99,6 +99,22 @@ describe("screenshots of the main views", () => {
     await browser.$('[data-testid="stat-skills"]').waitForDisplayed();
     assert.match(await textOf(browser, '[data-testid="stat-skills"]'), /16/);
     await shoot(browser, "dashboard");
+  });
+
+  step("agent cards: a card with one review finding", async () => {
+    // An example of writing-commit-messages that reads like reviewing-release-notes (same agent).
+    const file = inCatalogue("writing-commit-messages", "SKILL.md");
+    const text = readText(file);
+    writeFileSync(file, text.replace(/^( {2}examples: ")[^|]*\|/m, "$1Check the 2.3.0 changelog against what actually changed since 2.2.0 release notes |"));
+    await browser.$(sel.nav("cards")).click();
+    const pick = browser.$('[data-testid="agent-pick"][data-agent="registry-publisher"]');
+    await pick.waitForDisplayed();
+    await pick.click();
+    const finding = browser.$('[data-testid="card-finding"][data-code="card.example-misroute"]');
+    await finding.waitForDisplayed({ timeout: 10_000, timeoutMsg: "the example-misroute finding is not listed" });
+    // The top of the page: the picker, approval and serving, the finding, the card's head.
+    await shoot(browser, "agent-cards");
+    writeFileSync(file, text);
   });
 
   step("diagnostics view, after two broken skills were added on disk", async () => {
