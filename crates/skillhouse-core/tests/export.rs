@@ -673,3 +673,17 @@ fn hostile_zip_bomb_is_refused() {
     });
     assert_refused(&bundle, &Limits { max_total_bytes: 8 * 1024 * 1024, ..Limits::default() }, Code::BundleTooLarge);
 }
+
+#[test]
+fn a_catalogue_from_the_index_exports_exactly_as_a_fresh_load() {
+    use skillhouse_core::index::Index;
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("index.sqlite");
+    let fresh = export::export(&counted(&common::sample()), Target::Bundle, &all_cards()).unwrap();
+    for _ in 0..2 {
+        // The first load fills the index; the second reuses every stored skill.
+        let (cat, _) = Index::open(&file).unwrap().load(&common::sample(), &LoadOptions::default(), &()).unwrap();
+        let indexed = export::export(&cat, Target::Bundle, &all_cards()).unwrap();
+        assert_eq!(indexed, fresh);
+    }
+}

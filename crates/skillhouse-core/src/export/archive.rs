@@ -73,6 +73,7 @@ pub fn write(entries: &[Entry], packaging: Packaging, out: &Path, options: &Writ
             }
             .map_err(ExportError::io(format!("writing {}", out.display())))?;
             tmp.as_file().sync_all().map_err(ExportError::io(format!("writing {}", out.display())))?;
+            readable(tmp.path(), false).map_err(ExportError::io(format!("writing {}", out.display())))?;
             tmp.persist(out).map_err(|e| ExportError::Io { what: format!("writing {}", out.display()), source: e.error })?;
             bytes
         }
@@ -138,6 +139,7 @@ fn write_folder(entries: &[Entry], out: &Path, parent: &Path) -> Result<Written,
     if had_old {
         fs::rename(out, &old).map_err(ExportError::io(format!("moving the earlier {} aside", out.display())))?;
     }
+    readable(staging.path(), true).map_err(ExportError::io(format!("writing {}", out.display())))?;
     let staged = staging.keep();
     if let Err(e) = fs::rename(&staged, out) {
         if had_old {
@@ -150,6 +152,18 @@ fn write_folder(entries: &[Entry], out: &Path, parent: &Path) -> Result<Written,
         let _ = fs::remove_dir_all(&old);
     }
     Ok(Written { path: out.to_path_buf(), packaging: Packaging::Folder, files: entries.len(), bytes, sha256: None, archive_bytes: None })
+}
+
+/// Temporary files and folders are private (0600, 0700); an export is meant to be shared.
+fn readable(path: &Path, folder: bool) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(path, fs::Permissions::from_mode(if folder { 0o755 } else { 0o644 }))?;
+    }
+    #[cfg(not(unix))]
+    let _ = (path, folder);
+    Ok(())
 }
 
 /// A reader that fails if the file is not exactly `size` bytes (it changed since it was hashed).

@@ -296,9 +296,6 @@ pub fn registry(catalogue: &Catalogue, options: &Options) -> Result<Built, Expor
         let card = cards.iter().find(|c| c.agent == agent.name).map(|c| {
             let path = format!("{CARDS}/{}.json", c.agent);
             entries.push(Entry { path: path.clone(), content: Content::Bytes(c.bytes.clone()) });
-            if !c.approved {
-                warnings.push(format!("the card of `{}` is included although it is not approved (--include-unapproved)", c.agent));
-            }
             CardRef { path, sha256: c.sha256.clone(), version: c.version.clone(), approved: c.approved }
         });
         agents.push(RegistryAgent {
@@ -307,6 +304,15 @@ pub fn registry(catalogue: &Catalogue, options: &Options) -> Result<Built, Expor
             skills: agent.skills.iter().map(|r| r.name.clone()).collect(),
             card,
         });
+    }
+    let unapproved: Vec<String> = cards.iter().filter(|c| !c.approved).map(|c| format!("`{}`", c.agent)).collect();
+    if !unapproved.is_empty() {
+        let more = if unapproved.len() > 5 { format!(" and {} more", unapproved.len() - 5) } else { String::new() };
+        warnings.push(format!(
+            "{} card(s) included although not approved (--include-unapproved): {}{more}",
+            unapproved.len(),
+            unapproved[..unapproved.len().min(5)].join(", ")
+        ));
     }
     let counts = catalogue.counts();
     if counts.warnings > 0 {

@@ -155,8 +155,6 @@ pub enum ExportError {
     HasErrors { errors: usize, warnings: usize, first: Vec<String> },
     #[error("the catalogue has {warnings} warning(s) and warnings are refused here: {first}{more}; run `skillhouse validate` to see them all, or export without --deny-warnings", first = first.join("; "), more = if *warnings > first.len() { "; …" } else { "" })]
     HasWarnings { warnings: usize, first: Vec<String> },
-    #[error("the {0} export is not available yet in this version of Skillhouse; export a `bundle` instead")]
-    NotAvailable(String),
     #[error("{0}")]
     InvalidOption(String),
     #[error("`{}` already exists and was not written by an export (it holds {found}); choose another output, or empty it first", path.display())]
@@ -177,7 +175,6 @@ impl ExportError {
         match self {
             ExportError::HasErrors { .. } => "export.has-errors",
             ExportError::HasWarnings { .. } => "export.has-warnings",
-            ExportError::NotAvailable(_) => "export.not-available",
             ExportError::InvalidOption(_) => "export.invalid-option",
             ExportError::OutputExists { .. } => "export.output-exists",
             ExportError::NotABundle { .. } => "export.not-a-bundle",
@@ -259,8 +256,8 @@ pub fn export(catalogue: &Catalogue, target: Target, options: &Options) -> Resul
     let mut export = match target {
         Target::Bundle => bundle::entries(catalogue, options)?,
         other => {
-            let name = serde_json::to_value(other).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
-            return Err(ExportError::NotAvailable(name));
+            let output = formats::entries(catalogue, other, options)?;
+            Export { entries: output.entries, left_out: output.left_out, warnings: Vec::new() }
         }
     };
     export.entries.sort_by(|a, b| a.path.cmp(&b.path));
