@@ -77,6 +77,9 @@ pub struct ExportArgs {
     /// Replace OUT even when it does not look like an earlier export.
     #[arg(long)]
     force: bool,
+    /// Token counts are reused from the search index (as `skillhouse index` keeps it).
+    #[command(flatten)]
+    index: crate::IndexArgs,
 }
 
 fn human(bytes: u64) -> String {
@@ -88,7 +91,10 @@ fn human(bytes: u64) -> String {
     }
 }
 
-pub fn export(args: ExportArgs, load: impl FnOnce(&Path) -> Result<skillhouse_core::Catalogue, String>) -> Result<u8, String> {
+pub fn export(
+    args: ExportArgs,
+    load: impl FnOnce(&Path, &crate::IndexArgs) -> Result<skillhouse_core::Catalogue, String>,
+) -> Result<u8, String> {
     let options = Options {
         include_unapproved: args.include_unapproved,
         deny_warnings: args.deny_warnings,
@@ -97,7 +103,7 @@ pub fn export(args: ExportArgs, load: impl FnOnce(&Path) -> Result<skillhouse_co
     };
     let time = options.time.as_deref().map(export::parse_time).transpose().map_err(|e| e.to_string())?;
     let packaging = args.packaging.map(Packaging::from).unwrap_or_else(|| archive::packaging_for(&args.out));
-    let cat = load(&args.path)?;
+    let cat = load(&args.path, &args.index)?;
     let target: Target = args.target.into();
     let computed = match export::export(&cat, target, &options) {
         Ok(e) => e,
@@ -114,14 +120,13 @@ pub fn export(args: ExportArgs, load: impl FnOnce(&Path) -> Result<skillhouse_co
         Packaging::TarGz => ".tar.gz",
         Packaging::Zip => ".zip",
     };
-    let skills = cat.skills.len();
-    let cards = computed.entries.iter().filter(|e| e.path.starts_with("cards/")).count();
-    println!(
-        "wrote {} ({what}): {} files, {} of content; {skills} skills, {cards} agent cards",
-        written.path.display(),
-        written.files,
-        human(written.bytes)
-    );
+    let contents = if target == Target::Bundle {
+        let cards = computed.entries.iter().filter(|e| e.path.starts_with("cards/")).count();
+        format!("; {} skills, {cards} agent cards", cat.skills.len())
+    } else {
+        String::new()
+    };
+    println!("wrote {} ({what}): {} files, {} of content{contents}", written.path.display(), written.files, human(written.bytes));
     if let (Some(sha), Some(size)) = (&written.sha256, written.archive_bytes) {
         println!("sha256 {sha}  {} ({})", written.path.display(), human(size));
     }

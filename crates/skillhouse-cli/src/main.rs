@@ -333,7 +333,13 @@ fn run(command: Command) -> Result<u8, String> {
             })?;
             Ok(0)
         }
-        Command::Export(args) => exports::export(args, |path| load_counted(path, None)),
+        Command::Export(args) => exports::export(args, |path, index| {
+            let mut idx = open_index(path, index)?;
+            let bar = progress::Bar::new();
+            let loaded = idx.load(path, &LoadOptions::default(), &bar).map_err(|e| e.to_string());
+            bar.finish();
+            Ok(loaded?.0)
+        }),
         Command::Verify { bundle, format } => exports::verify(&bundle, format == Format::Json),
         Command::Import { bundle, into, yes, format } => exports::import(&bundle, &into, yes, format == Format::Json),
         Command::New { name, catalogue } => {

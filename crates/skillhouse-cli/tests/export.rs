@@ -170,3 +170,17 @@ fn import_refuses_a_tampered_bundle_and_writes_nothing() {
     );
     assert!(!into.exists());
 }
+
+#[test]
+fn other_targets_are_written_through_the_same_writers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    let out = skillhouse(&["export", &sample(), "--target", "well-known", "--out", &path(&site)]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    assert!(site.join(".well-known/agent-skills/index.json").is_file());
+    assert!(site.join(".well-known/agent-skills/naming-skills/SKILL.md").is_file());
+    let zip = tmp.path().join("marketplace.zip");
+    let out = skillhouse(&["export", &sample(), "--target", "marketplace", "--out", &path(&zip), "--time", "2026-12-01T09:30:00Z"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(&fs::read(&zip).unwrap()[..2], b"PK");
+}
