@@ -103,6 +103,13 @@ pub fn export(
     };
     let time = options.time.as_deref().map(export::parse_time).transpose().map_err(|e| e.to_string())?;
     let packaging = args.packaging.map(Packaging::from).unwrap_or_else(|| archive::packaging_for(&args.out));
+    if packaging == Packaging::Folder && inside(&args.out, &args.path) {
+        return Err(format!(
+            "`{}` is inside the catalogue `{}`: the skills written there would be read as the catalogue's own next time; write the folder elsewhere, or an archive (--out NAME.tar.gz)",
+            args.out.display(),
+            args.path.display()
+        ));
+    }
     let cat = load(&args.path, &args.index)?;
     let target: Target = args.target.into();
     let computed = match export::export(&cat, target, &options) {
@@ -204,4 +211,25 @@ pub fn import(bundle: &Path, into: &Path, yes: bool, json: bool) -> Result<u8, S
 fn short(digest: &str) -> &str {
     let hex = digest.strip_prefix("sha256:").unwrap_or(digest);
     &hex[..hex.len().min(12)]
+}
+
+/// Whether `path` (which may not exist yet) is `root` or lies under it.
+fn inside(path: &Path, root: &Path) -> bool {
+    let Ok(root) = root.canonicalize() else { return false };
+    let absolute = if path.is_absolute() { path.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(path) };
+    // Resolve the longest existing ancestor (the rest cannot be a link yet).
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_owned());
+                existing = parent;
+            }
+            _ => return false,
+        }
+    }
+    let Ok(mut resolved) = existing.canonicalize() else { return false };
+    resolved.extend(rest.iter().rev());
+    resolved.starts_with(&root)
 }

@@ -13,7 +13,19 @@ fn sample() -> String {
 }
 
 fn skillhouse(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skillhouse")).args(args).env("NO_COLOR", "1").output().expect("skillhouse runs")
+    // Exports keep token counts in a search index: one of its own per run, not in the user's data folder.
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let index = std::env::temp_dir().join(format!("skillhouse-export-test-{}-{n}.sqlite", std::process::id()));
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    if args[0] == "export" {
+        args.extend(["--index".to_string(), index.to_string_lossy().into_owned()]);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_skillhouse")).args(&args).env("NO_COLOR", "1").output().expect("skillhouse runs");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = fs::remove_file(format!("{}{suffix}", index.display()));
+    }
+    out
 }
 
 fn stdout(out: &Output) -> String {
@@ -183,4 +195,18 @@ fn other_targets_are_written_through_the_same_writers() {
     let out = skillhouse(&["export", &sample(), "--target", "marketplace", "--out", &path(&zip), "--time", "2026-12-01T09:30:00Z"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(&fs::read(&zip).unwrap()[..2], b"PK");
+}
+
+#[test]
+fn a_folder_export_inside_the_catalogue_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cat = tmp.path().join("cat");
+    fs::create_dir_all(cat.join("naming-skills")).unwrap();
+    fs::copy(repo().join("skills/naming-skills/SKILL.md"), cat.join("naming-skills/SKILL.md")).unwrap();
+    let out = skillhouse(&["export", &path(&cat), "--out", &path(&cat.join("dist"))]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("inside the catalogue"), "{}", stderr(&out));
+    assert!(!cat.join("dist").exists());
+    // An archive there is fine: it is not a skill folder.
+    assert_eq!(skillhouse(&["export", &path(&cat), "--out", &path(&cat.join("dist.tar.gz"))]).status.code(), Some(0));
 }
