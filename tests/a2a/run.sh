@@ -17,6 +17,8 @@ case $TARGET_DIR in /*) ;; *) TARGET_DIR=$ROOT/$TARGET_DIR ;; esac
 VENV=${A2A_VENV:-$TARGET_DIR/a2a-venv}
 LOCK=tests/a2a/requirements.lock.txt
 
+. tests/lib/serve.sh
+
 log() { printf '\n==> %s\n' "$*" >&2; }
 
 if [ ! -x "$VENV/bin/python" ] || ! cmp -s "$LOCK" "$VENV/installed.txt"; then
@@ -43,14 +45,7 @@ serve() {
   log_file=$(mktemp)
   "$SKILLHOUSE" serve -C "$1" --dialect "$2" --agent "$3" >"$log_file" 2>&1 &
   server_pid=$!
-  base_url=""
-  for _ in $(seq 100); do
-    base_url=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log_file" | head -1 || true)
-    [ -n "$base_url" ] && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$log_file" >&2; return 1; }
-    sleep 0.1
-  done
-  [ -n "$base_url" ] || { cat "$log_file" >&2; return 1; }
+  wait_for_url "$log_file" "$server_pid"
   agents=$("$VENV/bin/python" -c 'import json,sys,urllib.request; print(" ".join(a["agent"] for a in json.load(urllib.request.urlopen(sys.argv[1]))["agents"]))' "$base_url/")
   rm -f "$log_file"
 }

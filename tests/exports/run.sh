@@ -18,6 +18,8 @@ VENV=${EXPORTS_VENV:-$TARGET_DIR/skills-ref-venv}
 LOCK=tests/exports/requirements.lock.txt
 CATALOGUE=skills
 
+. tests/lib/serve.sh
+
 log() { printf '\n==> %s\n' "$*" >&2; }
 
 if [ ! -x "$VENV/bin/agentskills" ] || ! cmp -s "$LOCK" "$VENV/installed.txt"; then
@@ -65,14 +67,7 @@ serve() {
   local log_file=$WORK/http.log
   python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$1" >"$log_file" 2>&1 &
   server_pid=$!
-  base_url=""
-  for _ in $(seq 100); do
-    base_url=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log_file" | head -1 || true)
-    [ -n "$base_url" ] && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$log_file" >&2; return 1; }
-    sleep 0.1
-  done
-  [ -n "$base_url" ] || { cat "$log_file" >&2; return 1; }
+  wait_for_url "$log_file" "$server_pid"
 }
 
 log "the well-known site of the sample catalogue, served on 127.0.0.1 under /docs, read back file by file"
