@@ -477,39 +477,33 @@ impl Session {
     /// Takes file changes reported by a watcher. Returns whether anything changed that the UI
     /// should show; the session's own saves are recognised and ignored.
     pub fn files_changed(&mut self, paths: &[PathBuf]) -> Result<bool, AppError> {
-        let mut outside: Vec<&PathBuf> = Vec::new();
-        for p in paths {
-            let own = self.own_writes.get(p).is_some_and(|sha| fs::read(p).map(|b| &sha256_hex(&b) == sha).unwrap_or(false));
-            // Watchers also report files being opened or read (by us, re-reading a skill):
-            // only a file whose size or modification time differs from what we hold counts.
-            if !own && !self.is_unchanged(p) {
-                outside.push(p);
-            }
-        }
-        if outside.is_empty() {
-            return Ok(false);
-        }
         let root = self.catalogue.root.clone();
         let mut dirs: Vec<String> = Vec::new();
         let mut whole = false;
-        for p in outside {
-            let Ok(rel) = p.strip_prefix(&root) else { continue };
-            let rel = rel.to_string_lossy().replace('\\', "/");
-            if rel.starts_with(".git/") || rel.contains("/.git/") {
-                continue;
-            }
-            let owner = self
-                .catalogue
-                .skills
-                .iter()
-                .filter(|s| rel == s.dir || rel.starts_with(&format!("{}/", s.dir)))
-                .max_by_key(|s| s.dir.len());
-            match owner {
-                // A skill's own folder changed: refresh just that skill.
-                Some(s) if rel != s.dir => dirs.push(s.dir.clone()),
-                // Anything else (a new or removed skill, agents, settings): re-open, which
-                // re-reads only what changed.
-                _ => whole = true,
+        {
+            // One lookup per batch: the watcher's own walk of a 10,000-skill catalogue reports
+            // some 14,000 folders opened, and a scan of every skill per path held the session
+            // (and so every search) for over ten seconds.
+            let skills = SkillLookup::new(&self.catalogue.skills);
+            for p in paths {
+                let own = self.own_writes.get(p).is_some_and(|sha| fs::read(p).map(|b| &sha256_hex(&b) == sha).unwrap_or(false));
+                // Watchers also report files being opened or read (by us, re-reading a skill):
+                // only a file whose size or modification time differs from what we hold counts.
+                if own || self.is_unchanged(p, &skills) {
+                    continue;
+                }
+                let Ok(rel) = p.strip_prefix(&root) else { continue };
+                let rel = rel.to_string_lossy().replace('\\', "/");
+                if rel.starts_with(".git/") || rel.contains("/.git/") {
+                    continue;
+                }
+                match skills.owner(&rel) {
+                    // A skill's own folder changed: refresh just that skill.
+                    Some(s) if rel != s.dir => dirs.push(s.dir.clone()),
+                    // Anything else (a new or removed skill, agents, settings): re-open, which
+                    // re-reads only what changed.
+                    _ => whole = true,
+                }
             }
         }
         if whole {
@@ -528,7 +522,7 @@ impl Session {
     /// a new or removed file in a skill, a new or removed agent, a changed `skillhouse.yaml` or
     /// fragment, and a new folder that holds a `SKILL.md`. Everything else cannot change what
     /// the catalogue shows.
-    fn is_unchanged(&self, path: &Path) -> bool {
+    fn is_unchanged(&self, path: &Path, skills: &SkillLookup<'_>) -> bool {
         let Ok(rel) = path.strip_prefix(&self.catalogue.root) else { return true };
         let rel = rel.to_string_lossy().replace('\\', "/");
         let meta = fs::metadata(path).ok();
@@ -536,9 +530,7 @@ impl Session {
         if let Some(known) = self.outer_files.get(path) {
             return stamp.as_ref() == Some(known);
         }
-        let skill =
-            self.catalogue.skills.iter().filter(|s| rel == s.dir || rel.starts_with(&format!("{}/", s.dir))).max_by_key(|s| s.dir.len());
-        if let Some(skill) = skill {
+        if let Some(skill) = skills.owner(&rel) {
             if rel == skill.dir {
                 return meta.is_some(); // the skill's folder itself: gone is a change
             }
@@ -560,11 +552,7 @@ impl Session {
         match meta {
             // The root and the folders above known skills are opened by every scan; a folder
             // is news only when it is new and holds a skill.
-            Some(m) if m.is_dir() => {
-                rel.is_empty()
-                    || self.catalogue.skills.iter().any(|s| s.dir.starts_with(&format!("{rel}/")))
-                    || !crate::scan::is_skill_folder(path)
-            }
+            Some(m) if m.is_dir() => rel.is_empty() || skills.above.contains(rel.as_str()) || !crate::scan::is_skill_folder(path),
             Some(_) => !(agent_file || rel.ends_with(&format!("/{}", crate::scan::SKILL_FILE))),
             None => !agent_file,
         }
@@ -586,6 +574,27 @@ impl Session {
         };
         edit::set(text, pointer, scalar)
             .map_err(|e| AppError::new("edit.invalid", e.to_string()).with_details(serde_json::json!({ "reason": e.to_string() })))
+    }
+}
+
+/// The skills by folder, for placing the paths a watcher reports without a scan of every skill
+/// per path.
+struct SkillLookup<'a> {
+    by_dir: HashMap<&'a str, &'a Skill>,
+    /// Every folder above a skill's folder (`group` for `group/skill`).
+    above: std::collections::HashSet<&'a str>,
+}
+
+impl<'a> SkillLookup<'a> {
+    fn new(skills: &'a [Skill]) -> Self {
+        let by_dir = skills.iter().map(|s| (s.dir.as_str(), s)).collect();
+        let above = skills.iter().flat_map(|s| s.dir.match_indices('/').map(|(i, _)| &s.dir[..i])).collect();
+        SkillLookup { by_dir, above }
+    }
+
+    /// The skill whose folder is `rel` or holds it, the innermost when skills nest.
+    fn owner(&self, rel: &str) -> Option<&'a Skill> {
+        std::iter::once(rel).chain(rel.rmatch_indices('/').map(|(i, _)| &rel[..i])).find_map(|d| self.by_dir.get(d).copied())
     }
 }
 

@@ -179,3 +179,18 @@ fn the_root_and_group_folders_being_read_are_not_changes() {
     let (_tmp, root, mut s) = open();
     assert!(!s.files_changed(&[root.clone(), root.join("legacy"), root.join("agents"), root.join("skillhouse.yaml")]).unwrap());
 }
+
+#[test]
+fn paths_inside_a_grouped_skill_are_placed_in_that_skill() {
+    let (_tmp, root, mut s) = open();
+    let dir = s.view().skills.into_iter().map(|r| r.dir).find(|d| d.starts_with("legacy/")).expect("a skill in the legacy group");
+    let file = root.join(&dir).join("SKILL.md");
+    // Read, not written: the group folder, the skill's folder and its file are no change.
+    let _ = fs::read(&file);
+    assert!(!s.files_changed(&[root.join("legacy"), root.join(&dir), file.clone()]).unwrap());
+    // Written elsewhere: that skill is re-read.
+    let text = fs::read_to_string(&file).unwrap();
+    fs::write(&file, format!("{text}\nOne more line.\n")).unwrap();
+    assert!(s.files_changed(std::slice::from_ref(&file)).unwrap());
+    assert!(s.skill(&dir).unwrap().text.ends_with("One more line.\n"));
+}
