@@ -475,8 +475,12 @@ impl Index {
         };
         if hits.len() < limit {
             let seen: std::collections::HashSet<String> = hits.iter().map(|h| h.dir.clone()).collect();
-            let mut stmt =
-                self.conn.prepare_cached("SELECT dir, name, description, '' FROM skills_fts WHERE skills_fts MATCH ?1 LIMIT ?2")?;
+            // The row's fields come from `skills`, not the search table: there `dir` is stored
+            // after the body, so reading it walks each body's overflow pages (about 75 ms for
+            // 10,000 hits, against 10 ms through the join).
+            let mut stmt = self.conn.prepare_cached(
+                "SELECT s.dir, s.name, s.description, '' FROM skills_fts JOIN skills s ON s.id = skills_fts.rowid WHERE skills_fts MATCH ?1 LIMIT ?2",
+            )?;
             let rows = stmt.query_map(params![expression, (limit + seen.len()) as i64], hit)?;
             for h in rows {
                 let h = h?;

@@ -245,3 +245,16 @@ fn a_cancelled_load_stops_and_leaves_the_index_usable() {
     let (cat, refresh) = idx.load(&root, &LoadOptions::default(), &()).unwrap();
     assert_eq!(refresh.reloaded, cat.skills.len());
 }
+
+#[test]
+fn a_body_match_is_listed_with_its_own_skill() {
+    let (_tmp, root, index) = workspace();
+    let file = root.join("naming-skills/SKILL.md");
+    let text = fs::read_to_string(&file).unwrap();
+    fs::write(&file, format!("{text}\nXylophonic naming is out of scope.\n")).unwrap();
+    let (cat, _, idx) = open(&index, &root);
+    let hits = idx.search("xylophon", 10).unwrap();
+    let skill = cat.skill("naming-skills").unwrap();
+    let found: Vec<(&str, &str, &str)> = hits.iter().map(|h| (h.dir.as_str(), h.name.as_str(), h.description.as_str())).collect();
+    assert_eq!(found, vec![("naming-skills", "naming-skills", skill.description.as_str())]);
+}
