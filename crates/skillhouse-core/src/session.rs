@@ -267,13 +267,29 @@ impl Session {
         }
     }
 
-    /// Search results, the first rows with a snippet of the body around the match (snippets
-    /// cost about 0.1 ms each, so only the rows a person is likely to look at get one).
+    /// Search results, the first rows with a snippet of the body around the match. A snippet
+    /// re-reads the body (1-3 ms each on large skills), so only the first rows a person is
+    /// likely to look at get one, and only when their name and description do not already
+    /// show every word typed: the list shows the description then (SkillsView's rule).
     pub fn search(&self, query: &str, limit: usize) -> Result<Vec<Hit>, AppError> {
         const WITH_SNIPPETS: usize = 40;
         let mut hits = self.index.search(query, limit)?;
+        let words: Vec<String> = query.to_lowercase().split_whitespace().map(str::to_string).collect();
         let shown = hits.len().min(WITH_SNIPPETS);
-        self.index.snippets(query, &mut hits[..shown])?;
+        let mut wanted: Vec<Hit> = hits[..shown]
+            .iter()
+            .filter(|h| {
+                let head = format!("{} {}", h.name, h.description).to_lowercase();
+                !words.iter().all(|w| head.contains(w.as_str()))
+            })
+            .cloned()
+            .collect();
+        self.index.snippets(query, &mut wanted)?;
+        for w in wanted {
+            if let Some(h) = hits[..shown].iter_mut().find(|h| h.dir == w.dir) {
+                h.snippet = w.snippet;
+            }
+        }
         Ok(hits)
     }
 

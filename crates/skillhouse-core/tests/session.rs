@@ -194,3 +194,18 @@ fn paths_inside_a_grouped_skill_are_placed_in_that_skill() {
     assert!(s.files_changed(std::slice::from_ref(&file)).unwrap());
     assert!(s.skill(&dir).unwrap().text.ends_with("One more line.\n"));
 }
+
+#[test]
+fn snippets_go_to_hits_whose_name_and_description_do_not_show_the_words() {
+    let (_tmp, root, _) = open();
+    let file = root.join("naming-skills/SKILL.md");
+    let text = fs::read_to_string(&file).unwrap();
+    fs::write(&file, format!("{text}\nXylophonic naming is out of scope.\n")).unwrap();
+    let s = Session::open(&root, &root.parent().unwrap().join("index.sqlite"), &()).unwrap();
+    let body_only = s.search("xylophonic", 10).unwrap();
+    assert!(body_only.iter().any(|h| h.dir == "naming-skills" && h.snippet.contains("[Xylophonic]")), "{body_only:?}");
+    // The list shows the description when it already holds every word: no snippet is made.
+    let in_head = s.search("naming", 10).unwrap();
+    let hit = in_head.iter().find(|h| h.dir == "naming-skills").expect("naming-skills is found by its name");
+    assert_eq!(hit.snippet, "");
+}
