@@ -69,6 +69,8 @@ fn commands_need_an_open_catalogue() {
     let err = h.call("get_skill", json!({"dir": "naming-skills"})).unwrap_err();
     assert_eq!(err["code"], "catalogue.not-open");
     assert!(err["message"].as_str().unwrap().contains("open a folder"));
+    let err = h.call("search", json!({"query": "commit", "limit": 5})).unwrap_err();
+    assert_eq!(err["code"], "catalogue.not-open");
 }
 
 #[test]
