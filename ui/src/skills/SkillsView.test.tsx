@@ -53,6 +53,29 @@ describe("Skills view", () => {
     await waitFor(() => expect(names()).toHaveLength(3));
   });
 
+  it("shows the answer to the latest query, whatever order the answers come back in", async () => {
+    const pending: { query: string; answer: (hits: unknown[]) => void }[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd !== "search") return null;
+      const query = (args as { query: string }).query;
+      return new Promise((answer) => pending.push({ query, answer }));
+    });
+    renderInApp(<Harness />);
+    const hit = (dir: string) => [{ dir, name: dir, description: "", snippet: "" }];
+    await userEvent.type(screen.getByTestId("search"), "na");
+    await waitFor(() => expect(pending.map((p) => p.query)).toEqual(["na"]));
+    await userEvent.type(screen.getByTestId("search"), "m");
+    await waitFor(() => expect(pending.map((p) => p.query)).toEqual(["na", "nam"]));
+    // The newer answer comes first, the older one after it: the older one is dropped.
+    pending[1]!.answer(hit("naming-skills"));
+    await waitFor(() => expect(names()).toEqual(["naming-skills"]));
+    expect(screen.getByTestId("result-count").textContent).not.toContain("searching");
+    pending[0]!.answer(hit("PDF_Tools"));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(names()).toEqual(["naming-skills"]);
+    expect(screen.getByTestId("result-count").textContent).toBe("1 of 3 skills");
+  });
+
   it("filters by errors, warnings, budget, tag and agent", async () => {
     mockIPC(() => null);
     renderInApp(<Harness />);
