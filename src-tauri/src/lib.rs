@@ -31,6 +31,11 @@ pub fn builder<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
         commands::cards::start_card_server,
         commands::cards::stop_card_server,
         commands::cards::card_server_status,
+        commands::exports::preview_export,
+        commands::exports::run_export,
+        commands::exports::reveal_export,
+        commands::exports::preview_import,
+        commands::exports::apply_import,
     ])
 }
 

@@ -2,7 +2,7 @@
 //! the Cancel button sets.
 
 use skillhouse_core::index::{Phase, Progress};
-use skillhouse_core::session::IndexProgress;
+use skillhouse_core::session::{ExportProgress, IndexProgress};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -48,5 +48,26 @@ impl<R: Runtime> Progress for EmitProgress<R> {
 
     fn cancelled(&self) -> bool {
         self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+pub const EXPORT_EVENT: &str = "export-progress";
+
+/// Progress of writing an export, sent as `export-progress` events (throttled like the above).
+pub struct ExportEvents<R: Runtime> {
+    app: AppHandle<R>,
+    last: Option<Instant>,
+}
+
+impl<R: Runtime> ExportEvents<R> {
+    pub fn new(app: AppHandle<R>) -> Self {
+        ExportEvents { app, last: None }
+    }
+
+    pub fn send(&mut self, done: usize, total: usize) {
+        if done == 0 || done == total || self.last.is_none_or(|t| t.elapsed() >= EVERY) {
+            self.last = Some(Instant::now());
+            let _ = self.app.emit(EXPORT_EVENT, ExportProgress { done, total });
+        }
     }
 }

@@ -1,6 +1,9 @@
 //! What the shell keeps between commands: the open catalogue's session and its watcher.
 
+use skillhouse_core::export::import::ImportPlan;
 use skillhouse_core::session::{AppError, Session};
+use skillhouse_core::Catalogue;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
@@ -11,14 +14,38 @@ pub struct AppState {
     /// Set by the Cancel button while a catalogue opens.
     pub cancel_open: Arc<AtomicBool>,
     pub card_server: Mutex<Option<crate::card_server::Running>>,
+    /// The import last previewed: applying runs exactly the plan the person saw.
+    pub pending_import: Mutex<Option<ImportPlan>>,
+    /// What exports wrote in this session: the only paths "Show in folder" opens.
+    pub exported: Mutex<Vec<PathBuf>>,
 }
 
 impl AppState {
     /// Runs `f` on the open session, or says that none is open.
     pub fn with_session<T>(&self, f: impl FnOnce(&mut Session) -> Result<T, AppError>) -> Result<T, AppError> {
-        let mut guard = self.session.lock().map_err(|_| AppError::new("internal", "the session lock was poisoned; restart Skillhouse"))?;
-        let session =
-            guard.as_mut().ok_or_else(|| AppError::new("catalogue.not-open", "no catalogue is open: open a folder of skills first"))?;
-        f(session)
+        with(&self.session, f)
     }
+
+    /// A copy of the open catalogue, for long work (exports) that should not hold the session
+    /// while the person goes on searching and editing.
+    pub fn catalogue(&self) -> Result<Catalogue, AppError> {
+        self.with_session(|s| Ok(s.catalogue().clone()))
+    }
+}
+
+/// Runs `f` on the session in `slot`, or says that none is open.
+pub fn with<T>(slot: &Mutex<Option<Session>>, f: impl FnOnce(&mut Session) -> Result<T, AppError>) -> Result<T, AppError> {
+    let mut guard = lock(slot)?;
+    let session =
+        guard.as_mut().ok_or_else(|| AppError::new("catalogue.not-open", "no catalogue is open: open a folder of skills first"))?;
+    f(session)
+}
+
+pub fn lock<T>(m: &Mutex<T>) -> Result<std::sync::MutexGuard<'_, T>, AppError> {
+    m.lock().map_err(|_| AppError::new("internal", "a lock was poisoned by an earlier failure; restart Skillhouse"))
+}
+
+/// Runs blocking work off the thread that serves the window.
+pub async fn off_main<T: Send + 'static>(work: impl FnOnce() -> Result<T, AppError> + Send + 'static) -> Result<T, AppError> {
+    tauri::async_runtime::spawn_blocking(work).await.map_err(|e| AppError::new("internal", e.to_string()))?
 }

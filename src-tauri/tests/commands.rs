@@ -118,3 +118,79 @@ fn errors_cross_ipc_in_one_shape() {
     assert_eq!(flag, "---\nname: a\ndescription: b\nuser-invocable: false\n---\n");
     assert!(err.get("message").is_some() && err.get("details").is_some());
 }
+
+#[test]
+fn export_previews_writes_and_compares_with_the_previous_export() {
+    let (tmp, root) = sample_copy();
+    let h = Harness::new();
+    h.call("open_catalogue", json!({"path": root})).unwrap();
+    let dest = tmp.path().join("published");
+    let request = json!({
+        "targets": ["bundle", "prompt"],
+        "packaging": "tar-gz",
+        "destination": dest.to_string_lossy(),
+        "options": {"includeUnapproved": true},
+    });
+    let preview = h.call("preview_export", json!({"request": request})).unwrap();
+    let outputs = preview["outputs"].as_array().unwrap();
+    assert_eq!(outputs.len(), 2);
+    assert_eq!(outputs[0]["previous"], false);
+    assert!(outputs[0]["added"].as_u64().unwrap() > 10);
+    assert!(!dest.exists(), "a preview writes nothing");
+
+    let done = h.call("run_export", json!({"request": request})).unwrap();
+    let written = done["written"].as_array().unwrap();
+    assert_eq!(written[0]["path"], dest.join("bundle.tar.gz").to_string_lossy().as_ref());
+    assert!(dest.join("bundle.tar.gz").is_file() && dest.join("prompt.tar.gz").is_file());
+    assert_eq!(written[0]["sha256"].as_str().unwrap().len(), 64);
+
+    let again = h.call("preview_export", json!({"request": request})).unwrap();
+    let bundle = &again["outputs"][0];
+    assert_eq!(bundle["previous"], true);
+    assert_eq!(bundle["unchanged"], bundle["files"].as_array().unwrap().len());
+
+    // Only what an export of this session wrote can be shown in the file manager.
+    let err = h.call("reveal_export", json!({"path": "/etc/passwd"})).unwrap_err();
+    assert_eq!(err["code"], "export.not-exported");
+
+    let inside = json!({"targets": ["bundle"], "packaging": "folder", "destination": format!("{root}/out")});
+    let err = h.call("preview_export", json!({"request": inside})).unwrap_err();
+    assert_eq!(err["code"], "export.invalid-option");
+    assert!(err["message"].as_str().unwrap().contains("inside the catalogue"));
+}
+
+#[test]
+fn import_applies_exactly_the_previewed_plan() {
+    let (tmp, root) = sample_copy();
+    let h = Harness::new();
+    h.call("open_catalogue", json!({"path": root})).unwrap();
+    let dest = tmp.path().join("published");
+    let request = json!({"targets": ["bundle"], "packaging": "zip", "destination": dest.to_string_lossy(), "options": {}});
+    h.call("run_export", json!({"request": request})).unwrap();
+    let bundle = dest.join("bundle.zip").to_string_lossy().into_owned();
+
+    // Not previewed: refused.
+    let err = h.call("apply_import", json!({"bundle": bundle})).unwrap_err();
+    assert_eq!(err["code"], "export.import-refused");
+
+    // A skill removed from the catalogue comes back; the others are identical.
+    fs::remove_dir_all(Path::new(&root).join("naming-skills")).unwrap();
+    let view = h.call("open_catalogue", json!({"path": root})).unwrap();
+    let count = view["skills"].as_array().unwrap().len();
+    let plan = h.call("preview_import", json!({"bundle": bundle})).unwrap();
+    let added: Vec<&str> = plan["add"].as_array().unwrap().iter().map(|c| c["dir"].as_str().unwrap()).collect();
+    assert_eq!(added, vec!["naming-skills"]);
+    assert!(plan["replace"].as_array().unwrap().is_empty());
+    assert!(!Path::new(&root).join("naming-skills").exists(), "a preview writes nothing");
+
+    let imported = h.call("apply_import", json!({"bundle": bundle})).unwrap();
+    assert_eq!(imported["applied"]["added"], 1);
+    assert_eq!(imported["view"]["skills"].as_array().unwrap().len(), count + 1);
+    assert!(Path::new(&root).join("naming-skills/SKILL.md").is_file());
+    // The plan is used once.
+    let err = h.call("apply_import", json!({"bundle": bundle})).unwrap_err();
+    assert_eq!(err["code"], "export.import-refused");
+
+    let err = h.call("preview_import", json!({"bundle": tmp.path().join("missing.zip").to_string_lossy()})).unwrap_err();
+    assert_eq!(err["code"], "export.not-a-bundle");
+}

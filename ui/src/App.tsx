@@ -12,6 +12,7 @@ import { SkillsView } from "./skills/SkillsView";
 import { DiagnosticsView } from "./diagnostics/DiagnosticsView";
 import { DashboardView } from "./dashboard/DashboardView";
 import { CardsView } from "./cards/CardsView";
+import { ExportView } from "./exports/ExportView";
 import { Modal } from "./actions/Modal";
 import type { FocusTarget } from "./editor/SkillEditor";
 import { skillForFile } from "./model/skillForFile";
@@ -103,6 +104,12 @@ function Workspace(props: { actions: RefObject<Actions> }) {
     }
   }, [report]);
 
+  /** Files changed outside the editor (another program, an import): an open skill re-reads its file. */
+  const catalogueChanged = useCallback((next: CatalogueView) => {
+    setView(next);
+    setChangeTick((t) => t + 1);
+  }, []);
+
   const replaceCatalogue = useCallback((next: CatalogueView, openDir: string | null) => {
     setView(next);
     setDirty(false);
@@ -139,10 +146,7 @@ function Workspace(props: { actions: RefObject<Actions> }) {
     let unsubscribe: (() => void) | null = null;
     let live = true;
     platform
-      .onCatalogueChanged((next) => {
-        setView(next);
-        setChangeTick((t) => t + 1);
-      })
+      .onCatalogueChanged(catalogueChanged)
       .then(
         (stop) => {
           if (live) unsubscribe = stop;
@@ -154,7 +158,7 @@ function Workspace(props: { actions: RefObject<Actions> }) {
       live = false;
       unsubscribe?.();
     };
-  }, [report]);
+  }, [catalogueChanged, report]);
 
   const selectSkill = useCallback(
     (dir: string | null, target: FocusTarget | null = null) => {
@@ -233,6 +237,7 @@ function Workspace(props: { actions: RefObject<Actions> }) {
               {section === "diagnostics" && <DiagnosticsView view={view} onOpen={openDiagnostic} />}
               {section === "dashboard" && <DashboardView view={view} onOpenSkill={openByName} />}
               {section === "cards" && <CardsView view={view} onOpenFile={openFileAt} />}
+              {section === "exports" && <ExportView view={view} onImported={catalogueChanged} />}
             </>
           ) : (
             !opening && <EmptyState onOpenFolder={() => void openFolder()} />

@@ -8,6 +8,7 @@ import "./styles/editor.css";
 import "./styles/views.css";
 import "./styles/dialogs.css";
 import "./styles/cards.css";
+import "./styles/exports.css";
 
 const root = document.getElementById("root");
 if (root) {

@@ -22,6 +22,12 @@ import type { IndexProgress } from "./bindings/IndexProgress";
 import type { SaveResult } from "./bindings/SaveResult";
 import type { SearchHit } from "./bindings/SearchHit";
 import type { SkillDetail } from "./bindings/SkillDetail";
+import type { ExportRequest } from "./bindings/ExportRequest";
+import type { ExportPreview } from "./bindings/ExportPreview";
+import type { ExportDone } from "./bindings/ExportDone";
+import type { ExportProgress } from "./bindings/ExportProgress";
+import type { ImportPlan } from "./bindings/ImportPlan";
+import type { Imported } from "./bindings/Imported";
 
 /** The commands of docs/ipc.md: the name Rust registers, its arguments and its result. */
 
@@ -46,6 +52,11 @@ export type Commands = {
   start_card_server: { args: { port: number; agent: string | null; dialect: Dialect }; result: ServerInfo };
   stop_card_server: { args: Record<string, never>; result: ServerInfo | null };
   card_server_status: { args: Record<string, never>; result: ServerInfo | null };
+  preview_export: { args: { request: ExportRequest }; result: ExportPreview };
+  run_export: { args: { request: ExportRequest }; result: ExportDone };
+  reveal_export: { args: { path: string }; result: null };
+  preview_import: { args: { bundle: string }; result: ImportPlan };
+  apply_import: { args: { bundle: string }; result: Imported };
 };
 
 export type CommandName = keyof Commands;
@@ -63,6 +74,14 @@ const ERROR_CODES: readonly ErrorCode[] = [
   "card.unknown-agent",
   "card.log-unreadable",
   "server.port-unavailable",
+  "export.has-errors",
+  "export.has-warnings",
+  "export.invalid-option",
+  "export.output-exists",
+  "export.not-a-bundle",
+  "export.import-refused",
+  "export.cards-unreadable",
+  "export.not-exported",
   "io",
   "internal",
 ];
@@ -181,17 +200,63 @@ export function recentCatalogues(): Promise<string[]> {
 }
 
 /** Asks for a folder with the system's dialog; `null` when the person cancels. */
-export async function pickFolder(): Promise<string | null> {
+export async function pickFolder(title = "Open a skills catalogue"): Promise<string | null> {
   try {
     if (isDemo()) {
       const demo = await import("./demo/demoBackend");
       return demo.demoRoot;
     }
-    const chosen = await open({ directory: true, multiple: false, title: "Open a skills catalogue" });
+    const chosen = await open({ directory: true, multiple: false, title });
     return typeof chosen === "string" ? chosen : null;
   } catch (reason) {
     throw toAppError(reason);
   }
+}
+
+/** Asks for a bundle archive (.tar.gz, .tgz or .zip) with the system's dialog; `null` on cancel. */
+export async function pickBundleFile(): Promise<string | null> {
+  try {
+    if (isDemo()) return null;
+    const chosen = await open({
+      directory: false,
+      multiple: false,
+      title: "Import a Skillhouse bundle",
+      filters: [{ name: "Skillhouse bundle", extensions: ["gz", "tgz", "zip"] }],
+    });
+    return typeof chosen === "string" ? chosen : null;
+  } catch (reason) {
+    throw toAppError(reason);
+  }
+}
+
+/** What each chosen format would write, compared with the previous export at the destination. */
+export function previewExport(request: ExportRequest): Promise<ExportPreview> {
+  return call("preview_export", { request });
+}
+
+/** Writes the chosen formats; progress arrives through `onExportProgress`. */
+export function runExport(request: ExportRequest): Promise<ExportDone> {
+  return call("run_export", { request });
+}
+
+/** Shows an output of this session's exports in the system's file manager. */
+export async function revealExport(path: string): Promise<void> {
+  await call("reveal_export", { path });
+}
+
+/** Progress of writing an export (files written over all formats), throttled by Rust. */
+export function onExportProgress(handler: (progress: ExportProgress) => void): Promise<() => void> {
+  return subscribe("export-progress", handler);
+}
+
+/** A dry run of importing a bundle into the open catalogue. */
+export function previewImport(bundle: string): Promise<ImportPlan> {
+  return call("preview_import", { bundle });
+}
+
+/** Imports the bundle exactly as last previewed; resolves with what changed and the new catalogue. */
+export function applyImport(bundle: string): Promise<Imported> {
+  return call("apply_import", { bundle });
 }
 
 /** Every agent's A2A card with its review: findings, sources, approval status and changes. */

@@ -185,6 +185,21 @@ pub struct IndexProgress {
     pub total: usize,
 }
 
+/// What importing a bundle did, and the catalogue as it is afterwards.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct Imported {
+    pub applied: crate::export::import::Applied,
+    pub view: CatalogueView,
+}
+
+/// Payload of the `export-progress` event while an export is written: files written over all
+/// the chosen formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ExportProgress {
+    pub done: usize,
+    pub total: usize,
+}
+
 pub struct Session {
     index: Index,
     catalogue: Catalogue,
@@ -470,6 +485,19 @@ impl Session {
         self.catalogue = catalogue;
         self.outer_files = outer_files(&self.catalogue);
         Ok(())
+    }
+
+    /// Applies an import plan made for this catalogue (`export::import::plan`), then re-reads it.
+    pub fn import(&mut self, plan: &crate::export::import::ImportPlan) -> Result<Imported, AppError> {
+        if plan.into != self.catalogue.root {
+            return Err(AppError::new(
+                "export.import-refused",
+                format!("this import was previewed for `{}`, not the open catalogue; preview it again", plan.into.display()),
+            ));
+        }
+        let applied = crate::export::import::apply(plan)?;
+        self.reload()?;
+        Ok(Imported { applied, view: self.view() })
     }
 
     /// Every agent's card with its review, status and diff against the approved card.

@@ -4,11 +4,15 @@
 use skillhouse_core::card::diff::ChangeKind;
 use skillhouse_core::card::{Approval, CardReview, Change, Dialect, ServerInfo, SourceKind, Status, ValueSource};
 use skillhouse_core::diagnostic::{Diagnostic, Severity};
+use skillhouse_core::export::archive::Written;
+use skillhouse_core::export::import::{Applied, Change as ImportChange, ImportPlan};
+use skillhouse_core::export::outputs::{ExportDone, ExportPreview, FileChange, OutputPreview, PreviewFile, Request};
+use skillhouse_core::export::{LeftOut, Options, Packaging, Target};
 use skillhouse_core::index::{Hit, Phase};
-use skillhouse_core::session::IndexProgress;
 use skillhouse_core::session::{
     AgentRow, AppError, CatalogueView, DraftCheck, LevelTokens, ResourceRow, SaveResult, SkillDetail, SkillRow,
 };
+use skillhouse_core::session::{ExportProgress, Imported, IndexProgress};
 use skillhouse_core::settings::Budgets;
 use skillhouse_core::stats::{Heavy, Share, Stats, TokenTotals};
 use skillhouse_core::tokens::Listing;
@@ -55,6 +59,22 @@ fn bindings_match_the_rust_types() {
         generated::<SourceKind>(&cfg),
         generated::<Dialect>(&cfg),
         generated::<ServerInfo>(&cfg),
+        generated::<Request>(&cfg),
+        generated::<Target>(&cfg),
+        generated::<Packaging>(&cfg),
+        generated::<Options>(&cfg),
+        generated::<ExportPreview>(&cfg),
+        generated::<OutputPreview>(&cfg),
+        generated::<PreviewFile>(&cfg),
+        generated::<FileChange>(&cfg),
+        generated::<LeftOut>(&cfg),
+        generated::<ExportDone>(&cfg),
+        generated::<Written>(&cfg),
+        generated::<ExportProgress>(&cfg),
+        generated::<ImportPlan>(&cfg),
+        generated::<ImportChange>(&cfg),
+        generated::<Applied>(&cfg),
+        generated::<Imported>(&cfg),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/bindings");
     let update = std::env::var_os("UPDATE_BINDINGS").is_some();

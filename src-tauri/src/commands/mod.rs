@@ -2,4 +2,5 @@
 
 pub mod cards;
 pub mod catalogue;
+pub mod exports;
 pub mod skills;

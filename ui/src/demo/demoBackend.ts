@@ -531,6 +531,37 @@ const handlers: Handlers = {
   start_card_server: ({ port, agent, dialect }) => cards.startServer(port, agent, dialect),
   stop_card_server: () => cards.stopServer(),
   card_server_status: () => cards.serverStatus(),
+  // The demo runs in a browser with no file system: it previews the bundle from its skills and
+  // says plainly that writing and importing need the desktop app.
+  preview_export: ({ request }) => {
+    if (request.targets.length === 0) return fail("export.invalid-option", "choose at least one format to export");
+    const files = [...skills.entries()]
+      .flatMap(([dir, s]) => Object.entries(s.files).map(([p, f]) => ({ path: `skills/${dir}/${p}`, size: "text" in f ? f.text.length : 0 })))
+      .concat([{ path: "registry.json", size: 4096 }])
+      .sort((a, b) => a.path.localeCompare(b.path))
+      .map((f) => ({ ...f, change: "added" as const }));
+    const ext = request.packaging === "folder" ? "" : request.packaging === "zip" ? ".zip" : ".tar.gz";
+    return {
+      destination: request.destination,
+      outputs: request.targets.map((target) => ({
+        target,
+        path: `${request.destination}/${target}${ext}`,
+        previous: false,
+        files,
+        added: files.length,
+        changed: 0,
+        unchanged: 0,
+        removed: 0,
+        bytes: files.reduce((n, f) => n + f.size, 0),
+        leftOut: [],
+        warnings: [],
+      })),
+    };
+  },
+  run_export: () => fail("io", "the demo in a browser cannot write files; open the desktop app to export"),
+  reveal_export: ({ path }) => fail("export.not-exported", `\`${path}\` was not written by an export in this session`),
+  preview_import: () => fail("export.not-a-bundle", "the demo in a browser cannot read files; open the desktop app to import"),
+  apply_import: () => fail("export.import-refused", "this import was not previewed"),
 };
 
 export async function answer<K extends CommandName>(

@@ -12,5 +12,13 @@ export type ErrorCode =
   | "card.unknown-agent"
   | "card.log-unreadable"
   | "server.port-unavailable"
+  | "export.has-errors"
+  | "export.has-warnings"
+  | "export.invalid-option"
+  | "export.output-exists"
+  | "export.not-a-bundle"
+  | "export.import-refused"
+  | "export.cards-unreadable"
+  | "export.not-exported"
   | "io"
   | "internal";

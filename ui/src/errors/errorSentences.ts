@@ -106,6 +106,62 @@ export function sentenceFor(error: AppError): ErrorSentence {
         action: "none",
         actionLabel: "",
       };
+    case "export.has-errors":
+      return {
+        title: "The catalogue has errors, so it cannot be exported.",
+        next: "Open Diagnostics, fix the errors it lists (each opens the file at the problem), then export again.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "export.has-warnings":
+      return {
+        title: "The catalogue has warnings, and this export refuses warnings.",
+        next: "Fix the warnings listed in Diagnostics, or untick “Refuse warnings” and export again.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "export.invalid-option":
+      return {
+        title: "The export cannot run with these choices.",
+        next: "Change what the message below names (formats, destination or options), then preview again.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "export.output-exists":
+      return {
+        title: "Something that is not an earlier export is in the way.",
+        next: "Choose another destination folder, or move the files named below out of it.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "export.not-a-bundle":
+      return {
+        title: "That is not a bundle Skillhouse can read.",
+        next: "Choose a bundle folder, or a .tar.gz or .zip file written by a Skillhouse export.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "export.import-refused":
+      return {
+        title: "The import was refused; nothing was changed.",
+        next: "Preview the bundle again and check what it lists before importing.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "export.cards-unreadable":
+      return {
+        title: "The agent cards could not be read for the export.",
+        next: "Open Agent Cards to see what is wrong with them, fix it, then export again.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "export.not-exported":
+      return {
+        title: "Skillhouse only shows files it exported in this session.",
+        next: "Export again, then use Show in folder beside the result.",
+        action: "none",
+        actionLabel: "",
+      };
     case "io":
       return {
         title: "A file could not be read or written.",

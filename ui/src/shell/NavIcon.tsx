@@ -39,6 +39,13 @@ export function NavIcon(props: { section: Section }) {
       </svg>
     );
   }
+  if (props.section === "exports") {
+    return (
+      <svg {...common}>
+        <path d="M8 2v8M4.8 5.2 8 2l3.2 3.2M3 9.5v3a1.5 1.5 0 0 0 1.5 1.5h7a1.5 1.5 0 0 0 1.5-1.5v-3" />
+      </svg>
+    );
+  }
   return (
     <svg {...common}>
       <path d="M2.5 13.5h11M4.5 11V7.5M8 11V3.5M11.5 11V6" />

@@ -26,7 +26,9 @@ pub struct WriteOptions {
 }
 
 /// What was written.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "WrittenOutput")]
 pub struct Written {
     pub path: PathBuf,
     pub packaging: Packaging,
@@ -53,6 +55,18 @@ pub fn packaging_for(path: &Path) -> Packaging {
 
 /// Writes the entries (sorted, unique paths; see `export::export`) to `out`.
 pub fn write(entries: &[Entry], packaging: Packaging, out: &Path, options: &WriteOptions) -> Result<Written, ExportError> {
+    write_observed(entries, packaging, out, options, &mut |_| {})
+}
+
+/// [`write`], calling `written(n)` after each of the entries is written (`n` of them so far), for
+/// a progress bar.
+pub fn write_observed(
+    entries: &[Entry],
+    packaging: Packaging,
+    out: &Path,
+    options: &WriteOptions,
+    written: &mut dyn FnMut(usize),
+) -> Result<Written, ExportError> {
     let parent = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -60,16 +74,16 @@ pub fn write(entries: &[Entry], packaging: Packaging, out: &Path, options: &Writ
     fs::create_dir_all(&parent).map_err(ExportError::io(format!("creating {}", parent.display())))?;
     check_output(entries, packaging, out, options)?;
     let bytes = match packaging {
-        Packaging::Folder => return write_folder(entries, out, &parent),
+        Packaging::Folder => return write_folder(entries, out, &parent, written),
         Packaging::TarGz | Packaging::Zip => {
             let mut tmp = tempfile::Builder::new()
                 .prefix(".skillhouse-export-")
                 .tempfile_in(&parent)
                 .map_err(ExportError::io(format!("creating a file in {}", parent.display())))?;
             let bytes = if packaging == Packaging::TarGz {
-                write_tar_gz(entries, tmp.as_file_mut(), options.time.unwrap_or(0))
+                write_tar_gz(entries, tmp.as_file_mut(), options.time.unwrap_or(0), written)
             } else {
-                write_zip(entries, tmp.as_file_mut(), options.time)
+                write_zip(entries, tmp.as_file_mut(), options.time, written)
             }
             .map_err(ExportError::io(format!("writing {}", out.display())))?;
             tmp.as_file().sync_all().map_err(ExportError::io(format!("writing {}", out.display())))?;
@@ -85,7 +99,7 @@ pub fn write(entries: &[Entry], packaging: Packaging, out: &Path, options: &Writ
 /// An existing output is replaced only when it looks like an earlier export of the same kind
 /// (a file with the packaging's extension; a folder whose top-level names are all ones this
 /// export writes), or when asked.
-fn check_output(entries: &[Entry], packaging: Packaging, out: &Path, options: &WriteOptions) -> Result<(), ExportError> {
+pub(crate) fn check_output(entries: &[Entry], packaging: Packaging, out: &Path, options: &WriteOptions) -> Result<(), ExportError> {
     let Ok(meta) = fs::symlink_metadata(out) else { return Ok(()) };
     if options.overwrite {
         return Ok(());
@@ -116,13 +130,13 @@ fn check_output(entries: &[Entry], packaging: Packaging, out: &Path, options: &W
     }
 }
 
-fn write_folder(entries: &[Entry], out: &Path, parent: &Path) -> Result<Written, ExportError> {
+fn write_folder(entries: &[Entry], out: &Path, parent: &Path, written: &mut dyn FnMut(usize)) -> Result<Written, ExportError> {
     let staging = tempfile::Builder::new()
         .prefix(".skillhouse-export-")
         .tempdir_in(parent)
         .map_err(ExportError::io(format!("creating a folder in {}", parent.display())))?;
     let mut bytes = 0;
-    for entry in entries {
+    for (i, entry) in entries.iter().enumerate() {
         let target = staging.path().join(&entry.path);
         if let Some(dir) = target.parent() {
             fs::create_dir_all(dir).map_err(ExportError::io(format!("creating {}", dir.display())))?;
@@ -132,6 +146,7 @@ fn write_folder(entries: &[Entry], out: &Path, parent: &Path) -> Result<Written,
             Content::File(source) => fs::copy(source, &target),
         }
         .map_err(ExportError::io(format!("writing {}", entry.path)))?;
+        written(i + 1);
     }
     // Swap the finished folder in; the old one (an earlier export) goes only once the new is there.
     let old = parent.join(format!(".skillhouse-export-old-{}", std::process::id()));
@@ -203,13 +218,13 @@ fn open(entry: &Entry) -> io::Result<(u64, Box<dyn Read + '_>)> {
     }
 }
 
-fn write_tar_gz(entries: &[Entry], out: &mut fs::File, mtime: i64) -> io::Result<u64> {
+fn write_tar_gz(entries: &[Entry], out: &mut fs::File, mtime: i64, written: &mut dyn FnMut(usize)) -> io::Result<u64> {
     let gz =
         flate2::GzBuilder::new().operating_system(255).mtime(0).write(BufWriter::with_capacity(BUFFER, out), flate2::Compression::new(6));
     let mut tar = tar::Builder::new(gz);
     tar.mode(tar::HeaderMode::Deterministic);
     let mut bytes = 0;
-    for entry in entries {
+    for (i, entry) in entries.iter().enumerate() {
         let (size, reader) = open(entry)?;
         let mut header = tar::Header::new_gnu();
         header.set_entry_type(tar::EntryType::Regular);
@@ -220,6 +235,7 @@ fn write_tar_gz(entries: &[Entry], out: &mut fs::File, mtime: i64) -> io::Result
         header.set_mtime(mtime.max(0) as u64);
         tar.append_data(&mut header, &entry.path, reader)?;
         bytes += size;
+        written(i + 1);
     }
     let gz = tar.into_inner()?;
     let mut buffered = gz.finish()?;
@@ -253,7 +269,7 @@ fn zip_time(time: Option<i64>) -> zip::DateTime {
     .unwrap_or_default()
 }
 
-fn write_zip(entries: &[Entry], out: &mut fs::File, time: Option<i64>) -> io::Result<u64> {
+fn write_zip(entries: &[Entry], out: &mut fs::File, time: Option<i64>, written: &mut dyn FnMut(usize)) -> io::Result<u64> {
     let mut zip = zip::ZipWriter::new(BufWriter::with_capacity(BUFFER, out));
     let base = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Deflated)
@@ -261,11 +277,12 @@ fn write_zip(entries: &[Entry], out: &mut fs::File, time: Option<i64>) -> io::Re
         .last_modified_time(zip_time(time))
         .unix_permissions(FILE_MODE);
     let mut bytes = 0;
-    for entry in entries {
+    for (i, entry) in entries.iter().enumerate() {
         let (size, mut reader) = open(entry)?;
         zip.start_file(entry.path.as_str(), base.large_file(size >= u64::from(u32::MAX)))?;
         io::copy(&mut reader, &mut zip)?;
         bytes += size;
+        written(i + 1);
     }
     let mut buffered = zip.finish()?;
     buffered.flush()?;

@@ -19,7 +19,8 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// One skill of the bundle and what importing it does.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[ts(rename = "ImportChange")]
 pub struct Change {
     pub name: String,
     /// The folder, relative to the catalogue.
@@ -27,12 +28,13 @@ pub struct Change {
     pub digest: String,
     /// The digest of the folder now in the catalogue (for a replacement).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub current: Option<String>,
     pub files: usize,
 }
 
 /// What `apply` would do; computed without writing anything.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, ts_rs::TS)]
 pub struct ImportPlan {
     pub bundle: PathBuf,
     pub into: PathBuf,
@@ -56,7 +58,8 @@ impl ImportPlan {
 }
 
 /// What `apply` did.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[ts(rename = "ImportApplied")]
 pub struct Applied {
     pub added: usize,
     pub replaced: usize,

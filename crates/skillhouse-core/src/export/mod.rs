@@ -10,6 +10,7 @@ pub mod archive;
 pub mod bundle;
 pub mod formats;
 pub mod import;
+pub mod outputs;
 pub mod verify;
 
 use crate::catalogue::Catalogue;
@@ -63,6 +64,7 @@ pub enum Packaging {
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase", default)]
+#[ts(rename = "ExportOptions")]
 pub struct Options {
     /// Include cards that are not approved (they are left out, and named, otherwise).
     pub include_unapproved: bool,
