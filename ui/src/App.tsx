@@ -37,6 +37,8 @@ function Workspace(props: { actions: RefObject<Actions> }) {
   const [opening, setOpening] = useState<{ path: string | null } | null>(null);
   const openSeq = useRef(0);
   const [section, setSection] = useState<Section>("skills");
+  const [exportsSeen, setExportsSeen] = useState(false);
+  if (section === "exports" && !exportsSeen) setExportsSeen(true);
   const [selected, setSelected] = useState<string | null>(null);
   const [focus, setFocus] = useState<FocusTarget | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -237,7 +239,12 @@ function Workspace(props: { actions: RefObject<Actions> }) {
               {section === "diagnostics" && <DiagnosticsView view={view} onOpen={openDiagnostic} />}
               {section === "dashboard" && <DashboardView view={view} onOpenSkill={openByName} />}
               {section === "cards" && <CardsView view={view} onOpenFile={openFileAt} />}
-              {section === "exports" && <ExportView view={view} onImported={catalogueChanged} />}
+              {/* Kept once opened, so the choices and the last preview survive a look at the skills. */}
+              {exportsSeen && (
+                <div className="section" hidden={section !== "exports"}>
+                  <ExportView key={view.root} view={view} onImported={catalogueChanged} />
+                </div>
+              )}
             </>
           ) : (
             !opening && <EmptyState onOpenFolder={() => void openFolder()} />

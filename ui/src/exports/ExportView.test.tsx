@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { InvokeArgs } from "@tauri-apps/api/core";
+import type { CatalogueView } from "../bindings/CatalogueView";
 import type { ExportPreview } from "../bindings/ExportPreview";
 import type { ExportRequest } from "../bindings/ExportRequest";
 import type { ImportPlan } from "../bindings/ImportPlan";
@@ -10,6 +11,7 @@ import type { PreviewFile } from "../bindings/PreviewFile";
 import { ExportView } from "./ExportView";
 import { buildTree, defaultDestination, describeTally } from "./exportModel";
 import { renderInApp } from "../test/render";
+import { ErrorProvider } from "../errors/ErrorContext";
 import { view } from "../test/fixtures";
 
 type Args = Record<string, unknown>;
@@ -133,6 +135,27 @@ describe("Export view", () => {
     expect((screen.getByTestId("export-run") as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByTestId("packaging-zip"));
     await waitFor(() => expect(screen.queryByTestId("export-preview-result")).toBeNull());
+  });
+
+  it("says when the catalogue changed after the preview and will not export until previewed again", async () => {
+    const user = userEvent.setup();
+    const calls = backend({ preview_export: (a) => preview(a.request as ExportRequest) });
+    const inApp = (v: CatalogueView) => (
+      <ErrorProvider onOpenFolder={() => undefined} onReloadCatalogue={() => undefined}>
+        <ExportView view={v} onImported={() => undefined} />
+      </ErrorProvider>
+    );
+    const { rerender } = render(inApp(clean()));
+    await user.click(screen.getByTestId("export-preview"));
+    await screen.findByTestId("export-preview-result");
+    expect((screen.getByTestId("export-run") as HTMLButtonElement).disabled).toBe(false);
+    rerender(inApp(clean()));
+    expect(screen.getByTestId("export-outdated").textContent).toContain("changed since this preview");
+    expect((screen.getByTestId("export-run") as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByTestId("export-preview"));
+    await waitFor(() => expect(screen.queryByTestId("export-outdated")).toBeNull());
+    expect((screen.getByTestId("export-run") as HTMLButtonElement).disabled).toBe(false);
+    expect(calls.filter(([c]) => c === "preview_export")).toHaveLength(2);
   });
 
   it("shows a refusal as a sentence with the next step", async () => {

@@ -10,6 +10,7 @@ import type { Target } from "../bindings/Target";
 import * as platform from "../platform";
 import { useReportError } from "../errors/ErrorContext";
 import { formatBytes, formatCount, plural } from "../model/format";
+import { RichMessage } from "../diagnostics/RichMessage";
 import { FileTree } from "./FileTree";
 import { ImportPanel } from "./ImportPanel";
 import { PACKAGINGS, TARGETS, defaultDestination, describeTally, targetLabel } from "./exportModel";
@@ -38,7 +39,8 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
   const [includeUnapproved, setIncludeUnapproved] = useState(false);
   const [denyWarnings, setDenyWarnings] = useState(false);
   const [baseUrl, setBaseUrl] = useState("");
-  const [preview, setPreview] = useState<ExportPreview | null>(null);
+  // A preview describes one set of choices and one state of the catalogue.
+  const [shown, setShown] = useState<{ preview: ExportPreview; request: ExportRequest; view: CatalogueView } | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
@@ -54,10 +56,8 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
     [targets, packaging, destination, includeUnapproved, denyWarnings, baseUrl],
   );
 
-  // A preview describes one set of choices and one state of the catalogue; any change retires it.
-  useEffect(() => {
-    setPreview(null);
-  }, [request, props.view]);
+  const preview = shown && shown.request === request ? shown.preview : null;
+  const outdated = preview !== null && shown?.view !== props.view;
 
   useEffect(() => {
     let stop: (() => void) | null = null;
@@ -81,13 +81,14 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
     setPreviewing(true);
     setDone(null);
     try {
-      setPreview(await platform.previewExport(request));
+      const asked = props.view;
+      setShown({ preview: await platform.previewExport(request), request, view: asked });
     } catch (error) {
       report(platform.toAppError(error));
     } finally {
       setPreviewing(false);
     }
-  }, [report, request]);
+  }, [props.view, report, request]);
 
   const runExport = useCallback(async () => {
     setRunning(true);
@@ -101,7 +102,7 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
         // a private window: the destination is simply not remembered
       }
       setDone(result);
-      setPreview(null);
+      setShown(null);
     } catch (error) {
       report(platform.toAppError(error), () => void runExport());
     } finally {
@@ -228,10 +229,16 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
           <button
             type="button"
             className="button primary"
-            disabled={busy || !preview || blocked}
+            disabled={busy || !preview || blocked || outdated}
             onClick={() => void runExport()}
             data-testid="export-run"
-            title={!preview ? "Preview first: see what will be written" : blocked ? "Something is in the way of an output; see the preview" : undefined}
+            title={
+              !preview || outdated
+                ? "Preview first: see what will be written"
+                : blocked
+                  ? "Something is in the way of an output; see the preview"
+                  : undefined
+            }
           >
             Export {request.targets.length > 1 ? `${request.targets.length} formats` : ""}
           </button>
@@ -240,6 +247,11 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
 
         {running && <ExportProgressBar progress={progress ?? { done: 0, total: 0 }} />}
         {done && <ExportResult done={done} />}
+        {outdated && (
+          <div className="notice warning" data-testid="export-outdated">
+            <p>The catalogue changed since this preview. Preview again to see what the export will write.</p>
+          </div>
+        )}
         {preview && <PreviewList preview={preview} />}
       </section>
 
@@ -291,7 +303,9 @@ function OutputCard(props: { output: OutputPreview }) {
       </header>
       {o.blocked ? (
         <div className="notice error" data-testid="export-blocked">
-          <p>{o.blocked}</p>
+          <p>
+            <RichMessage text={o.blocked} />
+          </p>
         </div>
       ) : (
         <p className="output-summary" data-testid="export-summary">
@@ -316,7 +330,7 @@ function OutputCard(props: { output: OutputPreview }) {
           <ul className="left-out">
             {o.leftOut.map((l) => (
               <li key={l.agent}>
-                <strong>{l.agent}</strong>: {l.reason}
+                <strong>{l.agent}</strong>: <RichMessage text={l.reason} />
               </li>
             ))}
           </ul>
@@ -324,7 +338,7 @@ function OutputCard(props: { output: OutputPreview }) {
       )}
       {o.warnings.map((w) => (
         <p key={w} className="muted small">
-          Note: {w}
+          Note: <RichMessage text={w} />
         </p>
       ))}
       {o.previous && (

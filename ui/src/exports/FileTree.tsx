@@ -35,7 +35,7 @@ function FolderItems(props: { folder: TreeFolder; depth: number }) {
     <>
       {folders.map((f) => (
         <li key={f.path} role="treeitem">
-          <details open={props.depth === 0 && folder.folders.length <= 3}>
+          <details open={opens(f, props.depth, folder.folders.length)}>
             <summary className="tree-folder" data-path={f.path}>
               <span className="tree-name">{f.name}/</span>
               <span className="tree-tally muted small">{describeTally(f.tally)}</span>
@@ -60,6 +60,12 @@ function FolderItems(props: { folder: TreeFolder; depth: number }) {
       )}
     </>
   );
+}
+
+/** Small trees show whole; in large ones only the few top folders open. */
+function opens(f: TreeFolder, depth: number, siblings: number): boolean {
+  const files = f.tally.added + f.tally.changed + f.tally.unchanged + f.tally.removed;
+  return files <= 12 || (depth === 0 && siblings <= 3);
 }
 
 const MARK = { added: "+", changed: "~", unchanged: "·", removed: "−" } as const;

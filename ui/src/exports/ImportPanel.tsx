@@ -5,6 +5,7 @@ import type { ImportChange } from "../bindings/ImportChange";
 import type { ImportPlan } from "../bindings/ImportPlan";
 import * as platform from "../platform";
 import { useReportError } from "../errors/ErrorContext";
+import { RichMessage } from "../diagnostics/RichMessage";
 import { SeverityIcon } from "../diagnostics/SeverityIcon";
 import { plural } from "../model/format";
 
@@ -110,7 +111,7 @@ export function ImportPanel(props: { onImported: (view: CatalogueView) => void }
                 <li key={i} className={`import-diagnostic ${d.severity}`}>
                   <SeverityIcon severity={d.severity} />
                   <span>
-                    <code>{d.code}</code> {d.file && <code>{d.file}</code>} {d.message}
+                    <code>{d.code}</code> {d.file && <code>{d.file}</code>} <RichMessage text={d.message} />
                     {d.hint && <span className="muted small"> {d.hint}</span>}
                   </span>
                 </li>
@@ -145,6 +146,11 @@ export function ImportPanel(props: { onImported: (view: CatalogueView) => void }
   );
 }
 
+/** The first hex digits of a `sha256:…` digest, enough to tell two apart at a glance. */
+function short(digest: string): string {
+  return digest.replace(/^sha256:/, "").slice(0, 12);
+}
+
 function formatSame(n: number): string {
   return `${plural(n, "skill")} already the same`;
 }
@@ -158,8 +164,8 @@ function ChangeList(props: { title: string; changes: ImportChange[]; kind: strin
           <code>{c.dir}</code>
           <span className="muted small">
             {" "}
-            {plural(c.files, "file")} · {c.digest.slice(0, 12)}
-            {c.current && <> (now {c.current.slice(0, 12)})</>}
+            {plural(c.files, "file")} · digest {short(c.digest)}
+            {c.current && <> (the catalogue's now: {short(c.current)})</>}
           </span>
         </li>
       ))}
