@@ -2,8 +2,9 @@
 //! `skillhouse_core::export`.
 
 use clap::ValueEnum;
+use skillhouse_core::export::archive::Limits;
 use skillhouse_core::export::archive::{self, WriteOptions};
-use skillhouse_core::export::{self, import, verify, Options, Packaging, Target};
+use skillhouse_core::export::{self, import, outputs, verify, Options, Packaging, Target};
 use skillhouse_core::Diagnostic;
 use std::path::{Path, PathBuf};
 
@@ -103,7 +104,7 @@ pub fn export(
     };
     let time = options.time.as_deref().map(export::parse_time).transpose().map_err(|e| e.to_string())?;
     let packaging = args.packaging.map(Packaging::from).unwrap_or_else(|| archive::packaging_for(&args.out));
-    if packaging == Packaging::Folder && inside(&args.out, &args.path) {
+    if packaging == Packaging::Folder && outputs::inside(&args.out, &args.path) {
         return Err(format!(
             "`{}` is inside the catalogue `{}`: the skills written there would be read as the catalogue's own next time; write the folder elsewhere, or an archive (--out NAME.tar.gz)",
             args.out.display(),
@@ -161,8 +162,29 @@ fn print_diagnostics(diagnostics: &[Diagnostic]) {
     }
 }
 
-pub fn verify(bundle: &Path, json: bool) -> Result<u8, String> {
-    let v = verify::verify(bundle).map_err(|e| e.to_string())?;
+/// How much a bundle may hold before `verify` and `import` refuse it.
+#[derive(clap::Args, Clone, Copy)]
+pub struct LimitArgs {
+    /// Refuse a bundle holding a file larger than this (MiB).
+    #[arg(long, value_name = "MIB", default_value_t = Limits::default().max_entry_bytes >> 20)]
+    max_file_mib: u64,
+    /// Refuse a bundle whose files add up to more than this (MiB): what an archive expands to.
+    #[arg(long, value_name = "MIB", default_value_t = Limits::default().max_total_bytes >> 20)]
+    max_total_mib: u64,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> Limits {
+        Limits {
+            max_entry_bytes: self.max_file_mib.saturating_mul(1 << 20),
+            max_total_bytes: self.max_total_mib.saturating_mul(1 << 20),
+            ..Limits::default()
+        }
+    }
+}
+
+pub fn verify(bundle: &Path, limits: LimitArgs, json: bool) -> Result<u8, String> {
+    let v = verify::verify_with(bundle, &limits.limits()).map_err(|e| e.to_string())?;
     if json {
         crate::print_json(&v);
     } else {
@@ -176,8 +198,8 @@ pub fn verify(bundle: &Path, json: bool) -> Result<u8, String> {
     Ok(if v.is_ok() { 0 } else { crate::EXIT_PROBLEMS })
 }
 
-pub fn import(bundle: &Path, into: &Path, yes: bool, json: bool) -> Result<u8, String> {
-    let plan = import::plan(bundle, into).map_err(|e| e.to_string())?;
+pub fn import(bundle: &Path, into: &Path, limits: LimitArgs, yes: bool, json: bool) -> Result<u8, String> {
+    let plan = import::plan_with(bundle, into, &limits.limits()).map_err(|e| e.to_string())?;
     if json && !yes {
         crate::print_json(&plan);
         return Ok(if plan.is_refused() { crate::EXIT_PROBLEMS } else { 0 });
@@ -211,25 +233,4 @@ pub fn import(bundle: &Path, into: &Path, yes: bool, json: bool) -> Result<u8, S
 fn short(digest: &str) -> &str {
     let hex = digest.strip_prefix("sha256:").unwrap_or(digest);
     &hex[..hex.len().min(12)]
-}
-
-/// Whether `path` (which may not exist yet) is `root` or lies under it.
-fn inside(path: &Path, root: &Path) -> bool {
-    let Ok(root) = root.canonicalize() else { return false };
-    let absolute = if path.is_absolute() { path.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(path) };
-    // Resolve the longest existing ancestor (the rest cannot be a link yet).
-    let mut existing = absolute.as_path();
-    let mut rest = Vec::new();
-    while !existing.exists() {
-        match (existing.parent(), existing.file_name()) {
-            (Some(parent), Some(name)) => {
-                rest.push(name.to_owned());
-                existing = parent;
-            }
-            _ => return false,
-        }
-    }
-    let Ok(mut resolved) = existing.canonicalize() else { return false };
-    resolved.extend(rest.iter().rev());
-    resolved.starts_with(&root)
 }

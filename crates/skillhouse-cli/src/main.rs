@@ -148,6 +148,8 @@ enum Command {
     /// Check a bundle (folder, .tar.gz or .zip) against its registry.json; exit 1 on any problem.
     Verify {
         bundle: PathBuf,
+        #[command(flatten)]
+        limits: exports::LimitArgs,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -160,6 +162,8 @@ enum Command {
         /// Apply the import (without it, only show what would change).
         #[arg(long)]
         yes: bool,
+        #[command(flatten)]
+        limits: exports::LimitArgs,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -340,8 +344,8 @@ fn run(command: Command) -> Result<u8, String> {
             bar.finish();
             Ok(loaded?.0)
         }),
-        Command::Verify { bundle, format } => exports::verify(&bundle, format == Format::Json),
-        Command::Import { bundle, into, yes, format } => exports::import(&bundle, &into, yes, format == Format::Json),
+        Command::Verify { bundle, limits, format } => exports::verify(&bundle, limits, format == Format::Json),
+        Command::Import { bundle, into, yes, limits, format } => exports::import(&bundle, &into, limits, yes, format == Format::Json),
         Command::New { name, catalogue } => {
             let file = scaffold::create(&catalogue, &name).map_err(|e| e.to_string())?;
             println!("created {}", file.display());

@@ -210,3 +210,20 @@ fn a_folder_export_inside_the_catalogue_is_refused() {
     // An archive there is fine: it is not a skill folder.
     assert_eq!(skillhouse(&["export", &path(&cat), "--out", &path(&cat.join("dist.tar.gz"))]).status.code(), Some(0));
 }
+
+#[test]
+fn the_size_limits_can_be_set_and_each_refusal_says_which() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bundle = tmp.path().join("b.zip");
+    assert_eq!(skillhouse(&["export", &sample(), "--out", &path(&bundle)]).status.code(), Some(0));
+    // The defaults take the sample's bundle.
+    assert_eq!(skillhouse(&["verify", &path(&bundle)]).status.code(), Some(0));
+    let out = skillhouse(&["verify", &path(&bundle), "--max-file-mib", "0"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("error[bundle.entry-too-large]"), "{}", stdout(&out));
+    let into = tmp.path().join("mine");
+    let out = skillhouse(&["import", &path(&bundle), "--into", &path(&into), "--max-total-mib", "0", "--yes"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("error[bundle.too-large]") && stdout(&out).contains("refused: nothing was imported"), "{}", stdout(&out));
+    assert!(!into.exists());
+}

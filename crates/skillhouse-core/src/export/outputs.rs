@@ -119,18 +119,7 @@ fn destination(catalogue: &Catalogue, request: &Request) -> Result<PathBuf, Expo
             request.destination
         )));
     }
-    let root = catalogue.root.canonicalize().unwrap_or_else(|_| catalogue.root.clone());
-    // The destination may not exist yet: compare its nearest existing ancestor, resolved.
-    let mut existing = dest.as_path();
-    while !existing.exists() {
-        match existing.parent() {
-            Some(p) => existing = p,
-            None => break,
-        }
-    }
-    let resolved =
-        existing.canonicalize().unwrap_or_else(|_| existing.to_path_buf()).join(dest.strip_prefix(existing).unwrap_or(Path::new("")));
-    if resolved.starts_with(&root) {
+    if inside(&dest, &catalogue.root) {
         return Err(ExportError::InvalidOption(format!(
             "the destination `{}` is inside the catalogue, where the exported skills would be read as the catalogue's own next time; choose a folder outside `{}`",
             dest.display(),
@@ -138,6 +127,28 @@ fn destination(catalogue: &Catalogue, request: &Request) -> Result<PathBuf, Expo
         )));
     }
     Ok(dest)
+}
+
+/// Whether `path` (which may not exist yet; relative to the current folder) is `root` or lies
+/// under it, links resolved.
+pub fn inside(path: &Path, root: &Path) -> bool {
+    let Ok(root) = root.canonicalize() else { return false };
+    let absolute = if path.is_absolute() { path.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(path) };
+    // Resolve the longest existing ancestor (the rest cannot be a link yet).
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_owned());
+                existing = parent;
+            }
+            _ => return false,
+        }
+    }
+    let Ok(mut resolved) = existing.canonicalize() else { return false };
+    resolved.extend(rest.iter().rev());
+    resolved.starts_with(&root)
 }
 
 /// Computes every chosen format and compares each with the previous export at its output path.
