@@ -172,6 +172,8 @@ fn search_results_carry_snippets() {
     let (_tmp, _, s) = open();
     let hits = s.search("checklist", 10).unwrap();
     assert!(hits.iter().any(|h| h.snippet.contains('[')), "{hits:?}");
+    // Name and description come from the view; the hits do not carry them again.
+    assert!(hits.iter().all(|h| !h.dir.is_empty() && h.name.is_empty() && h.description.is_empty()), "{hits:?}");
 }
 
 #[test]

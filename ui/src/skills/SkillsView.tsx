@@ -52,16 +52,13 @@ export function SkillsView(props: {
     return hits.map((h) => byDir.get(h.dir)).filter((r): r is SkillRow => r !== undefined);
   }, [hits, view.skills, byDir]);
 
+  // Rust sends a snippet only where the name and description do not already show the words.
   const snippets = useMemo(() => {
     if (!hits) return null;
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     const map = new Map<string, string>();
-    for (const h of hits) {
-      const head = `${h.name} ${h.description}`.toLowerCase();
-      if (h.snippet && !words.every((w) => head.includes(w))) map.set(h.dir, h.snippet);
-    }
+    for (const h of hits) if (h.snippet) map.set(h.dir, h.snippet);
     return map;
-  }, [hits, query]);
+  }, [hits]);
 
   const rows = useMemo(() => searched.filter((r) => passes(r, filters)), [searched, filters]);
   const counts = useMemo(
