@@ -130,4 +130,23 @@ fn reopen_and_change(root: &Path, index_file: &Path, out: &mut serde_json::Map<S
     times.sort();
     out.insert("search_p50_ms".into(), percentile(&times, 0.5).into());
     out.insert("search_p95_ms".into(), percentile(&times, 0.95).into());
+
+    // The app's search: every hit (the list counts and filters them all), snippets for the
+    // first rows, and the JSON that crosses IPC.
+    let session = skillhouse_core::session::Session::open(root, index_file, &()).expect("session opens");
+    let mut times = Vec::new();
+    let mut bytes = 0;
+    for _ in 0..3 {
+        for w in ["deploy", "review", "migration", "schema", "cache", "api", "pdf"] {
+            let t = Instant::now();
+            let hits = session.search(w, cat.skills.len()).expect("search");
+            let json = serde_json::to_vec(&hits).expect("hits serialise");
+            times.push(t.elapsed());
+            bytes = bytes.max(json.len());
+        }
+    }
+    times.sort();
+    out.insert("app_search_p50_ms".into(), percentile(&times, 0.5).into());
+    out.insert("app_search_max_ms".into(), percentile(&times, 1.0).into());
+    out.insert("app_search_json_max_kb".into(), (bytes / 1024).into());
 }
