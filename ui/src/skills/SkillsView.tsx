@@ -98,7 +98,7 @@ export function SkillsView(props: {
             <input
               type="search"
               className="input"
-              placeholder="Search skills by name, description, tag or text"
+              placeholder="Search names, descriptions, tags and text"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               aria-label="Search skills"
