@@ -425,8 +425,9 @@ impl Index {
             let levels = tokens::count_skill(&catalogue.root, &s, fragment_tokens, &cache, &known, &mut fresh);
             cache.extend(fresh);
             tokens::set_levels(&mut s, levels, &catalogue.settings.budgets);
+            // The body stays: a refreshed skill must be the same value a fresh load gives (exports
+            // read it, e.g. the legacy registry's "has a body" test).
             reloaded.push(s.clone());
-            s.body = String::new();
             match position {
                 Some(i) => catalogue.skills[i] = s,
                 None => {

@@ -173,6 +173,24 @@ fn refresh_after_a_rename_adds_and_clears_a_duplicate_name() {
 }
 
 #[test]
+fn a_refreshed_skill_is_the_skill_a_fresh_load_gives() {
+    let (_tmp, root, index) = workspace();
+    let (mut cat, _, mut idx) = open(&index, &root);
+    let file = root.join("naming-skills/SKILL.md");
+    let text = fs::read_to_string(&file).unwrap();
+    fs::write(&file, text.replacen("description: ", "description: Refreshed. ", 1)).unwrap();
+    idx.refresh_skills(&mut cat, &["naming-skills".to_string()]).unwrap();
+    let mut fresh = skillhouse_core::catalogue::load(&root, &skillhouse_core::LoadOptions::default()).unwrap();
+    skillhouse_core::tokens::account(&mut fresh, &mut skillhouse_core::tokens::Cache::new());
+    let refreshed = cat.skills.iter().find(|s| s.dir == "naming-skills").unwrap();
+    let loaded = fresh.skills.iter().find(|s| s.dir == "naming-skills").unwrap();
+    assert!(refreshed.description.starts_with("Refreshed. "));
+    assert!(!refreshed.body.is_empty());
+    assert_eq!(refreshed.body, loaded.body);
+    assert_eq!(refreshed.tokens, loaded.tokens);
+}
+
+#[test]
 fn search_ranks_routing_text_first_and_finds_body_words() {
     let (_tmp, root, index) = workspace();
     let (_, _, idx) = open(&index, &root);
