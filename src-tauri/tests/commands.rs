@@ -96,8 +96,8 @@ fn open_edit_check_and_save_through_ipc() {
     assert_eq!(err["code"], "save.conflict");
     assert_eq!(err["details"]["disk_text"], good);
 
-    let hits = h.call("search", json!({"query": "commit", "limit": 5})).unwrap();
-    assert_eq!(hits[0]["dir"], "writing-commit-messages");
+    let found = h.call("search", json!({"query": "commit", "limit": 5})).unwrap();
+    assert_eq!(found["dirs"][0], "writing-commit-messages");
     assert!(h.call("recent_catalogues", json!({})).unwrap().as_array().unwrap().iter().any(|r| r.as_str().unwrap().ends_with("catalogue")));
 }
 

@@ -20,7 +20,7 @@ import type { DraftCheck } from "./bindings/DraftCheck";
 import type { ErrorCode } from "./errors/ErrorCode";
 import type { IndexProgress } from "./bindings/IndexProgress";
 import type { SaveResult } from "./bindings/SaveResult";
-import type { SearchHit } from "./bindings/SearchHit";
+import type { SearchResult } from "./bindings/SearchResult";
 import type { SkillDetail } from "./bindings/SkillDetail";
 import type { ExportRequest } from "./bindings/ExportRequest";
 import type { ExportPreview } from "./bindings/ExportPreview";
@@ -36,7 +36,7 @@ export type FieldValue = string | boolean;
 
 export type Commands = {
   open_catalogue: { args: { path: string | null }; result: CatalogueView };
-  search: { args: { query: string; limit: number }; result: SearchHit[] };
+  search: { args: { query: string; limit: number }; result: SearchResult };
   get_skill: { args: { dir: string }; result: SkillDetail };
   check_draft: { args: { dir: string; text: string }; result: DraftCheck };
   set_field: { args: { text: string; pointer: string; value: FieldValue | null }; result: string };
@@ -148,7 +148,8 @@ export function openCatalogue(path: string | null): Promise<CatalogueView> {
   return call("open_catalogue", { path });
 }
 
-export function search(query: string, limit: number): Promise<SearchHit[]> {
+/** The folders of the matching skills, best first, with snippets for some (see `SearchResult`). */
+export function search(query: string, limit: number): Promise<SearchResult> {
   return call("search", { query, limit });
 }
 

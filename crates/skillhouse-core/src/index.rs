@@ -521,8 +521,7 @@ fn hit(r: &rusqlite::Row<'_>) -> rusqlite::Result<Hit> {
     Ok(Hit { dir: r.get(0)?, name: r.get(1)?, description: r.get(2)?, snippet: r.get(3)? })
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
-#[ts(rename = "SearchHit")]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hit {
     pub dir: String,
     pub name: String,

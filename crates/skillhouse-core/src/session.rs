@@ -185,6 +185,23 @@ pub struct IndexProgress {
     pub total: usize,
 }
 
+/// What the app's search answers. Only folders: a 10,000-hit answer with names and descriptions
+/// took 2.4 MB (800 KB with them empty) to carry to the page on every keystroke; folders alone
+/// are about a third of that, and the list has every row by folder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SearchResult {
+    /// Best first.
+    pub dirs: Vec<String>,
+    pub snippets: Vec<SearchSnippet>,
+}
+
+/// A piece of a hit's body around the match, matches in `[brackets]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SearchSnippet {
+    pub dir: String,
+    pub text: String,
+}
+
 /// What importing a bundle did, and the catalogue as it is afterwards.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct Imported {
@@ -282,21 +299,17 @@ impl Session {
         }
     }
 
-    /// Search results for the app's list, the first rows with a snippet of the body around the
-    /// match. A snippet re-reads the body (1-3 ms each on large skills), so only the first rows
-    /// a person is likely to look at get one, and only when their name and description do not
-    /// already show every word typed (the list shows the description then).
-    ///
-    /// `name` and `description` are left empty: the list takes them from the catalogue view by
-    /// `dir`, and they were four fifths of the 2.4 MB that 10,000 hits cost to send over IPC
-    /// and parse on every keystroke. [`Index::search`] (the CLI) keeps them.
-    pub fn search(&self, query: &str, limit: usize) -> Result<Vec<Hit>, AppError> {
+    /// The skills matching `query`, best first, as folders (the list has every row by folder),
+    /// and a snippet of the body around the match for the first hits whose name and
+    /// description do not already show every word (the list shows the description then). A
+    /// snippet re-reads the body (1-3 ms each on large skills), hence only the first rows.
+    pub fn search(&self, query: &str, limit: usize) -> Result<SearchResult, AppError> {
         const WITH_SNIPPETS: usize = 40;
-        let mut hits = self.index.search(query, limit)?;
+        let hits = self.index.search(query, limit)?;
         let words: Vec<String> = query.to_lowercase().split_whitespace().map(str::to_string).collect();
-        let shown = hits.len().min(WITH_SNIPPETS);
-        let mut wanted: Vec<Hit> = hits[..shown]
+        let mut wanted: Vec<Hit> = hits
             .iter()
+            .take(WITH_SNIPPETS)
             .filter(|h| {
                 let head = format!("{} {}", h.name, h.description).to_lowercase();
                 !words.iter().all(|w| head.contains(w.as_str()))
@@ -304,16 +317,9 @@ impl Session {
             .cloned()
             .collect();
         self.index.snippets(query, &mut wanted)?;
-        for w in wanted {
-            if let Some(h) = hits[..shown].iter_mut().find(|h| h.dir == w.dir) {
-                h.snippet = w.snippet;
-            }
-        }
-        for h in &mut hits {
-            h.name = String::new();
-            h.description = String::new();
-        }
-        Ok(hits)
+        let snippets =
+            wanted.into_iter().filter(|h| !h.snippet.is_empty()).map(|h| SearchSnippet { dir: h.dir, text: h.snippet }).collect();
+        Ok(SearchResult { dirs: hits.into_iter().map(|h| h.dir).collect(), snippets })
     }
 
     fn find(&self, dir: &str) -> Result<&Skill, AppError> {

@@ -8,11 +8,11 @@ use skillhouse_core::export::archive::Written;
 use skillhouse_core::export::import::{Applied, Change as ImportChange, ImportPlan};
 use skillhouse_core::export::outputs::{ExportDone, ExportPreview, FileChange, OutputPreview, PreviewFile, Request};
 use skillhouse_core::export::{LeftOut, Options, Packaging, Target};
-use skillhouse_core::index::{Hit, Phase};
+use skillhouse_core::index::Phase;
 use skillhouse_core::session::{
     AgentRow, AppError, CatalogueView, DraftCheck, LevelTokens, ResourceRow, SaveResult, SkillDetail, SkillRow,
 };
-use skillhouse_core::session::{ExportProgress, Imported, IndexProgress};
+use skillhouse_core::session::{ExportProgress, Imported, IndexProgress, SearchResult, SearchSnippet};
 use skillhouse_core::settings::Budgets;
 use skillhouse_core::stats::{Heavy, Share, Stats, TokenTotals};
 use skillhouse_core::tokens::Listing;
@@ -33,7 +33,8 @@ fn bindings_match_the_rust_types() {
         generated::<CatalogueView>(&cfg),
         generated::<SkillRow>(&cfg),
         generated::<AgentRow>(&cfg),
-        generated::<Hit>(&cfg),
+        generated::<SearchResult>(&cfg),
+        generated::<SearchSnippet>(&cfg),
         generated::<SkillDetail>(&cfg),
         generated::<DraftCheck>(&cfg),
         generated::<SaveResult>(&cfg),

@@ -170,10 +170,10 @@ fn files_that_were_only_read_are_not_changes() {
 #[test]
 fn search_results_carry_snippets() {
     let (_tmp, _, s) = open();
-    let hits = s.search("checklist", 10).unwrap();
-    assert!(hits.iter().any(|h| h.snippet.contains('[')), "{hits:?}");
-    // Name and description come from the view; the hits do not carry them again.
-    assert!(hits.iter().all(|h| !h.dir.is_empty() && h.name.is_empty() && h.description.is_empty()), "{hits:?}");
+    let found = s.search("checklist", 10).unwrap();
+    assert!(!found.dirs.is_empty());
+    assert!(found.snippets.iter().any(|h| h.text.contains('[')), "{found:?}");
+    assert!(found.snippets.iter().all(|h| found.dirs.contains(&h.dir)), "snippets are of hits: {found:?}");
 }
 
 #[test]
@@ -205,9 +205,9 @@ fn snippets_go_to_hits_whose_name_and_description_do_not_show_the_words() {
     fs::write(&file, format!("{text}\nXylophonic naming is out of scope.\n")).unwrap();
     let s = Session::open(&root, &root.parent().unwrap().join("index.sqlite"), &()).unwrap();
     let body_only = s.search("xylophonic", 10).unwrap();
-    assert!(body_only.iter().any(|h| h.dir == "naming-skills" && h.snippet.contains("[Xylophonic]")), "{body_only:?}");
+    assert!(body_only.snippets.iter().any(|h| h.dir == "naming-skills" && h.text.contains("[Xylophonic]")), "{body_only:?}");
     // The list shows the description when it already holds every word: no snippet is made.
     let in_head = s.search("naming", 10).unwrap();
-    let hit = in_head.iter().find(|h| h.dir == "naming-skills").expect("naming-skills is found by its name");
-    assert_eq!(hit.snippet, "");
+    assert!(in_head.dirs.iter().any(|d| d == "naming-skills"), "naming-skills is found by its name");
+    assert!(!in_head.snippets.iter().any(|h| h.dir == "naming-skills"), "{in_head:?}");
 }

@@ -1,7 +1,7 @@
 use crate::progress::EmitProgress;
 use crate::{recent, watch, AppState};
-use skillhouse_core::index::{default_location, Hit};
-use skillhouse_core::session::{AppError, CatalogueView, Session};
+use skillhouse_core::index::default_location;
+use skillhouse_core::session::{AppError, CatalogueView, SearchResult, Session};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use tauri::{AppHandle, Manager, Runtime, State};
@@ -54,14 +54,7 @@ pub fn recent_catalogues() -> Vec<String> {
 /// Off the UI thread: a search waits for the session while the watcher or a save holds it, and
 /// the window must keep taking keys meanwhile (the UI drops answers to older queries).
 #[tauri::command]
-pub async fn search(state: State<'_, AppState>, query: String, limit: usize) -> Result<Vec<Hit>, AppError> {
+pub async fn search(state: State<'_, AppState>, query: String, limit: usize) -> Result<SearchResult, AppError> {
     let session = state.session.clone();
-    tauri::async_runtime::spawn_blocking(move || {
-        let guard = session.lock().map_err(|_| AppError::new("internal", "the session lock was poisoned; restart Skillhouse"))?;
-        let session =
-            guard.as_ref().ok_or_else(|| AppError::new("catalogue.not-open", "no catalogue is open: open a folder of skills first"))?;
-        session.search(&query, limit)
-    })
-    .await
-    .map_err(|e| AppError::new("internal", e.to_string()))?
+    crate::state::off_main(move || crate::state::with(&session, |s| s.search(&query, limit))).await
 }

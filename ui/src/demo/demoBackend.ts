@@ -487,14 +487,18 @@ const handlers: Handlers = {
     const head = rows.filter((r) => matches(`${r.name} ${r.description} ${r.tags.join(" ")}`));
     const inHead = new Set(head);
     const body = rows.filter((r) => !inHead.has(r) && matches(skillText(r.dir)));
-    return [...head, ...body].slice(0, limit).map((r) => {
-      const text = skillText(r.dir);
-      const lower = text.toLowerCase();
-      const at = Math.max(0, lower.indexOf(words[0] ?? ""));
-      let snippet = text.slice(Math.max(0, at - 30), at + 70).replace(/\s+/g, " ");
-      for (const w of words) snippet = snippet.replace(new RegExp(`\\b(${w}[a-z0-9]*)`, "gi"), "[$1]");
-      return { dir: r.dir, name: r.name, description: r.description, snippet: `…${snippet}…` };
-    });
+    const found = [...head, ...body].slice(0, limit);
+    const snippets = found
+      .filter((r) => !inHead.has(r))
+      .slice(0, 40)
+      .map((r) => {
+        const text = skillText(r.dir);
+        const at = Math.max(0, text.toLowerCase().indexOf(words[0] ?? ""));
+        let snippet = text.slice(Math.max(0, at - 30), at + 70).replace(/\s+/g, " ");
+        for (const w of words) snippet = snippet.replace(new RegExp(`\\b(${w}[a-z0-9]*)`, "gi"), "[$1]");
+        return { dir: r.dir, text: `…${snippet}…` };
+      });
+    return { dirs: found.map((r) => r.dir), snippets };
   },
   get_skill: ({ dir }) => detail(dir),
   check_draft: ({ dir, text }) => check(dir, text),

@@ -34,7 +34,7 @@ describe("Skills view", () => {
     mockIPC((cmd, args) => {
       if (cmd === "search") {
         queries.push(args);
-        return [{ dir: "summarising-incidents", name: "summarising-incidents", description: "", snippet: "…fill in the [template] for each…" }];
+        return { dirs: ["summarising-incidents"], snippets: [{ dir: "summarising-incidents", text: "…fill in the [template] for each…" }] };
       }
       return null;
     });
@@ -54,14 +54,14 @@ describe("Skills view", () => {
   });
 
   it("shows the answer to the latest query, whatever order the answers come back in", async () => {
-    const pending: { query: string; answer: (hits: unknown[]) => void }[] = [];
+    const pending: { query: string; answer: (result: unknown) => void }[] = [];
     mockIPC((cmd, args) => {
       if (cmd !== "search") return null;
       const query = (args as { query: string }).query;
       return new Promise((answer) => pending.push({ query, answer }));
     });
     renderInApp(<Harness />);
-    const hit = (dir: string) => [{ dir, name: dir, description: "", snippet: "" }];
+    const hit = (dir: string) => ({ dirs: [dir], snippets: [] });
     await userEvent.type(screen.getByTestId("search"), "na");
     await waitFor(() => expect(pending.map((p) => p.query)).toEqual(["na"]));
     await userEvent.type(screen.getByTestId("search"), "m");

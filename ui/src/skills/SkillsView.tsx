@@ -49,15 +49,13 @@ export function SkillsView(props: {
 
   const searched: SkillRow[] = useMemo(() => {
     if (!hits) return view.skills;
-    return hits.map((h) => byDir.get(h.dir)).filter((r): r is SkillRow => r !== undefined);
+    return hits.dirs.map((dir) => byDir.get(dir)).filter((r): r is SkillRow => r !== undefined);
   }, [hits, view.skills, byDir]);
 
   // Rust sends a snippet only where the name and description do not already show the words.
   const snippets = useMemo(() => {
     if (!hits) return null;
-    const map = new Map<string, string>();
-    for (const h of hits) if (h.snippet) map.set(h.dir, h.snippet);
-    return map;
+    return new Map(hits.snippets.map((s) => [s.dir, s.text]));
   }, [hits]);
 
   const rows = useMemo(() => searched.filter((r) => passes(r, filters)), [searched, filters]);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { SearchHit } from "../bindings/SearchHit";
+import type { SearchResult } from "../bindings/SearchResult";
 import * as platform from "../platform";
 import { useReportError } from "../errors/ErrorContext";
 
@@ -19,7 +19,7 @@ function mark(name: string) {
  * query is empty: the list then shows every skill. Answers to older queries are ignored.
  */
 export function useSkillSearch(query: string, limit: number, catalogueKey: unknown) {
-  const [hits, setHits] = useState<SearchHit[] | null>(null);
+  const [hits, setHits] = useState<SearchResult | null>(null);
   const [pending, setPending] = useState(false);
   const seq = useRef(0);
   const report = useReportError();
