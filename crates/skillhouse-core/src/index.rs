@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Schema version written to `PRAGMA user_version`.
-pub const SCHEMA_VERSION: i32 = 2;
+pub const SCHEMA_VERSION: i32 = 3;
 
 /// Forward migrations: entry `i` takes the schema from version `i` to `i + 1`.
 pub const MIGRATIONS: &[&str] = &[
@@ -75,6 +75,16 @@ CREATE VIRTUAL TABLE skills_meta_fts USING fts5(name, description, tags, dir UNI
 -- next load re-reads them into the new table; token counts stay valid and are kept.
 DROP TABLE skills_fts;
 CREATE VIRTUAL TABLE skills_fts USING fts5(name, description, tags, body, dir UNINDEXED, tokenize = 'unicode61 remove_diacritics 2', detail = column);
+DELETE FROM skills_meta_fts;
+DELETE FROM skills;
+DELETE FROM files;
+DELETE FROM diagnostics;
+DELETE FROM meta WHERE key = 'fingerprint';
+"#,
+    // 2 → 3: stored skills record `has_body`; the next load re-reads every skill (token counts
+    // stay valid and are kept).
+    r#"
+DELETE FROM skills_fts;
 DELETE FROM skills_meta_fts;
 DELETE FROM skills;
 DELETE FROM files;
@@ -425,8 +435,7 @@ impl Index {
             let levels = tokens::count_skill(&catalogue.root, &s, fragment_tokens, &cache, &known, &mut fresh);
             cache.extend(fresh);
             tokens::set_levels(&mut s, levels, &catalogue.settings.budgets);
-            // The body stays: a refreshed skill must be the same value a fresh load gives (exports
-            // read it, e.g. the legacy registry's "has a body" test).
+            // The body stays, as a load from disk gives it (drafts and re-checks use it).
             reloaded.push(s.clone());
             match position {
                 Some(i) => catalogue.skills[i] = s,

@@ -31,6 +31,10 @@ pub struct Skill {
     /// The Markdown body; empty when the skill came from the index (read the file instead).
     #[serde(skip)]
     pub body: String,
+    /// Whether the body holds more than white space: kept by the index (the body is not), so
+    /// exports that ask it give the same answer however the catalogue was read.
+    #[serde(default)]
+    pub has_body: bool,
     pub body_line: u32,
     /// File lines of the `name` and `description` keys, where later diagnostics point.
     pub name_line: u32,
@@ -96,6 +100,7 @@ fn build(cx: &Context<'_>, found: &SkillDir, profile: Profile, document: Option<
         allowed_tools: Vec::new(),
         token_budget: None,
         body: String::new(),
+        has_body: false,
         body_line: 1,
         name_line: 1,
         description_line: 1,
@@ -117,6 +122,7 @@ fn apply_document(cx: &Context<'_>, skill: &mut Skill, found: &SkillDir, documen
     let file = found.file();
     skill.stamp = document.stamp.clone();
     skill.body = document.body().to_string();
+    skill.has_body = !skill.body.trim().is_empty();
     skill.body_line = document.body_line;
     let Some(front) = &document.frontmatter else { return };
     skill.parsed = true;

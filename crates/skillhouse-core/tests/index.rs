@@ -191,6 +191,32 @@ fn a_refreshed_skill_is_the_skill_a_fresh_load_gives() {
 }
 
 #[test]
+fn exports_are_the_same_from_the_index_as_from_the_files() {
+    let (_tmp, root, index) = workspace();
+    let _ = open(&index, &root);
+    let (from_index, refresh, _) = open(&index, &root);
+    assert_eq!(refresh.reloaded, 0, "the second open reads the skills from the index");
+    assert!(from_index.skills.iter().all(|s| s.body.is_empty()), "the index keeps no bodies");
+    let mut from_files = skillhouse_core::catalogue::load(&root, &LoadOptions::default()).unwrap();
+    skillhouse_core::tokens::account(&mut from_files, &mut skillhouse_core::tokens::Cache::new());
+    let options = skillhouse_core::export::Options { include_unapproved: true, ..Default::default() };
+    for target in [skillhouse_core::export::Target::Legacy, skillhouse_core::export::Target::Bundle] {
+        let bytes = |cat: &Catalogue| -> Vec<(String, Vec<u8>)> {
+            skillhouse_core::export::export(cat, target, &options)
+                .unwrap()
+                .entries
+                .into_iter()
+                .map(|e| match e.content {
+                    skillhouse_core::export::Content::Bytes(b) => (e.path, b),
+                    skillhouse_core::export::Content::File(p) => (e.path, fs::read(p).unwrap()),
+                })
+                .collect()
+        };
+        assert_eq!(bytes(&from_index), bytes(&from_files), "{target:?}");
+    }
+}
+
+#[test]
 fn search_ranks_routing_text_first_and_finds_body_words() {
     let (_tmp, root, index) = workspace();
     let (_, _, idx) = open(&index, &root);

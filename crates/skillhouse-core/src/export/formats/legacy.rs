@@ -52,7 +52,7 @@ fn strings(value: Option<&Value>) -> Vec<String> {
 }
 
 fn has_three_levels(skill: &Skill) -> bool {
-    !skill.description.trim().is_empty() && !skill.body.trim().is_empty() && !skill.resources.is_empty()
+    !skill.description.trim().is_empty() && skill.has_body && !skill.resources.is_empty()
 }
 
 fn registry_entry(catalogue: &Catalogue, skill: &Skill, levels: &Levels, portable: bool) -> Value {
