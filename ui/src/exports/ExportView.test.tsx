@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { emit } from "@tauri-apps/api/event";
 import type { InvokeArgs } from "@tauri-apps/api/core";
 import type { CatalogueView } from "../bindings/CatalogueView";
 import type { ExportPreview } from "../bindings/ExportPreview";
@@ -124,6 +125,33 @@ describe("Export view", () => {
       "/home/me/skills-export/well-known.tar.gz",
     ]);
     expect(localStorage.getItem("skillhouse.export.destination:/home/me/skills")).toBe("/home/me/skills-export");
+  });
+
+  it("shows Rust's progress events as a bar while the export is written", async () => {
+    const user = userEvent.setup();
+    let finish: (value: unknown) => void = () => undefined;
+    mockIPC(
+      (cmd, payload?: InvokeArgs) => {
+        const args = (payload ?? {}) as Args;
+        if (cmd === "preview_export") return preview(args.request as ExportRequest);
+        if (cmd === "run_export") return new Promise((resolve) => (finish = resolve));
+        return null;
+      },
+      { shouldMockEvents: true },
+    );
+    renderInApp(<ExportView view={clean()} onImported={() => undefined} />);
+    await user.click(screen.getByTestId("export-preview"));
+    await screen.findByTestId("export-preview-result");
+    await user.click(screen.getByTestId("export-run"));
+    const bar = await screen.findByRole("progressbar", { name: "Writing the export" });
+    await emit("export-progress", { done: 3, total: 12 });
+    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("3"));
+    expect(bar.getAttribute("aria-valuemax")).toBe("12");
+    expect(screen.getByTestId("export-progress").textContent).toContain("Writing 3 of 12 files");
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe("25%");
+    finish({ destination: "/home/me/skills-export", written: [], leftOut: [], warnings: [] });
+    await screen.findByTestId("export-done");
+    expect(screen.queryByTestId("export-progress")).toBeNull();
   });
 
   it("retires a preview when a choice changes, and will not run with an output in the way", async () => {
