@@ -1,6 +1,7 @@
 // Shared helpers of the end-to-end specs: the catalogue copy on disk, the app session, and the
 // few gestures a person makes (choose a skill, type into a field, switch tabs).
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { it } from "node:test";
@@ -95,11 +96,21 @@ export function step(name, options, fn) {
     } catch (error) {
       if (current && FAILURES) {
         const file = path.join(FAILURES, `${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 80)}.png`);
-        await current.saveScreenshot(file).catch(() => undefined);
+        await capture(current, file).catch(() => undefined);
       }
       throw error;
     }
   });
+}
+
+/**
+ * Saves what the window shows, taken from the X display with ImageMagick's `import`: what a
+ * person sees. WebKitWebDriver's own screenshot waits for a frame that, with WebKit's
+ * accelerated compositing off (the app's default, src-tauri/src/main.rs), can take minutes to come.
+ */
+export async function capture(browser, file) {
+  const { x, y, width, height } = await browser.getWindowRect();
+  execFileSync("import", ["-window", "root", "-crop", `${width}x${height}+${x}+${y}`, "+repage", file], { timeout: 20_000 });
 }
 
 // --- Reading the window ---------------------------------------------------------------------------

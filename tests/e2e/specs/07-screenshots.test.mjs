@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe } from "node:test";
 import {
-  SCREENSHOTS, closeApp, inCatalogue, launchApp, openSkill, openTab, readText, resetCatalogue, restPointer, sel, settle, step, textOf,
+  SCREENSHOTS, capture, closeApp, inCatalogue, launchApp, openSkill, openTab, readText, resetCatalogue, restPointer, sel, settle, step, textOf,
   typeInto, waitFor,
 } from "../lib/app.mjs";
 
@@ -15,7 +15,7 @@ async function shoot(browser, name) {
   await restPointer(browser);
   await settle(browser);
   const file = path.join(SCREENSHOTS, `${name}.png`);
-  await browser.saveScreenshot(file);
+  await capture(browser, file);
   return file;
 }
 

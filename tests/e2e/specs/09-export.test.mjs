@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe } from "node:test";
 import {
-  CATALOGUE, SAMPLE, SCREENSHOTS, closeApp, inCatalogue, launchApp, readText, resetCatalogue, restPointer, sel, settle, step,
+  CATALOGUE, SAMPLE, SCREENSHOTS, capture, closeApp, inCatalogue, launchApp, readText, resetCatalogue, restPointer, sel, settle, step,
   textOf, typeInto, waitFor,
 } from "../lib/app.mjs";
 
@@ -124,7 +124,7 @@ describe("exporting a catalogue and importing a bundle in the app", () => {
     await browser.execute(() => document.querySelector('[data-testid="export-preview-result"]')?.scrollIntoView({ block: "start" }));
     await restPointer(browser);
     await settle(browser);
-    await browser.saveScreenshot(path.join(SCREENSHOTS, "export.png"));
+    await capture(browser, path.join(SCREENSHOTS, "export.png"));
   });
 
   step("import previews what the bundle adds and replaces, then restores both skills", async () => {
@@ -143,7 +143,7 @@ describe("exporting a catalogue and importing a bundle in the app", () => {
     await browser.execute(() => document.querySelector('[data-testid="import-plan"]')?.scrollIntoView({ block: "center" }));
     await restPointer(browser);
     await settle(browser);
-    await browser.saveScreenshot(path.join(SCREENSHOTS, "import.png"));
+    await capture(browser, path.join(SCREENSHOTS, "import.png"));
 
     await browser.$(ui.importApply).click();
     await browser.$('[data-testid="import-done"]').waitForDisplayed({ timeout: 30_000 });
