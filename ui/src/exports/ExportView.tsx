@@ -67,7 +67,7 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
         if (live) stop = unsubscribe;
         else unsubscribe();
       },
-      () => undefined, // without events the bar stays indeterminate
+      () => undefined, // without events the bar stays at its start until the export is done
     );
     return () => {
       live = false;
@@ -75,7 +75,7 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
     };
   }, []);
 
-  const errors = props.view.diagnostics.filter((d) => d.severity === "error").length;
+  const errors = useMemo(() => props.view.diagnostics.filter((d) => d.severity === "error").length, [props.view.diagnostics]);
 
   const runPreview = useCallback(async () => {
     setPreviewing(true);
