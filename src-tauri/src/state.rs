@@ -1,6 +1,7 @@
 //! What the shell keeps between commands: the open catalogue's session and its watcher.
 
 use skillhouse_core::export::import::ImportPlan;
+use skillhouse_core::export::outputs::ExportDone;
 use skillhouse_core::session::{AppError, Session};
 use skillhouse_core::Catalogue;
 use std::path::PathBuf;
@@ -24,6 +25,34 @@ impl AppState {
     /// Runs `f` on the open session, or says that none is open.
     pub fn with_session<T>(&self, f: impl FnOnce(&mut Session) -> Result<T, AppError>) -> Result<T, AppError> {
         with(&self.session, f)
+    }
+
+    /// Keeps the plan an import preview showed, for `take_import`.
+    pub fn keep_import(&self, plan: ImportPlan) -> Result<(), AppError> {
+        *lock(&self.pending_import)? = Some(plan);
+        Ok(())
+    }
+
+    /// The plan last previewed for `bundle`, once; refused when there is none.
+    pub fn take_import(&self, bundle: &str) -> Result<ImportPlan, AppError> {
+        lock(&self.pending_import)?.take().filter(|p| p.bundle == std::path::Path::new(bundle)).ok_or_else(|| {
+            AppError::new("export.import-refused", "this import was not previewed; preview it, check what it changes, then import")
+        })
+    }
+
+    /// Records what an export wrote, the only paths `reveal_export` opens.
+    pub fn remember_export(&self, done: &ExportDone) -> Result<(), AppError> {
+        lock(&self.exported)?.extend(done.written.iter().map(|w| w.path.clone()));
+        Ok(())
+    }
+
+    /// Refuses a path no export of this session wrote.
+    pub fn check_exported(&self, path: &std::path::Path) -> Result<(), AppError> {
+        if lock(&self.exported)?.iter().any(|p| p == path) {
+            Ok(())
+        } else {
+            Err(AppError::new("export.not-exported", format!("`{}` was not written by an export in this session", path.display())))
+        }
     }
 
     /// A copy of the open catalogue, for long work (exports) that should not hold the session

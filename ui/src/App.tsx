@@ -13,6 +13,7 @@ import { DiagnosticsView } from "./diagnostics/DiagnosticsView";
 import { DashboardView } from "./dashboard/DashboardView";
 import { CardsView } from "./cards/CardsView";
 import { ExportView } from "./exports/ExportView";
+import { useSubscription } from "./shell/useSubscription";
 import { Modal } from "./actions/Modal";
 import type { FocusTarget } from "./editor/SkillEditor";
 import { skillForFile } from "./model/skillForFile";
@@ -128,39 +129,9 @@ function Workspace(props: { actions: RefObject<Actions> }) {
     void open(null);
   }, [open]);
 
-  useEffect(() => {
-    let unsubscribe: (() => void) | null = null;
-    let live = true;
-    platform.onIndexProgress(setProgress).then(
-      (stop) => {
-        if (live) unsubscribe = stop;
-        else stop();
-      },
-      () => undefined, // without progress the bar simply stays indeterminate
-    );
-    return () => {
-      live = false;
-      unsubscribe?.();
-    };
-  }, []);
-
-  useEffect(() => {
-    let unsubscribe: (() => void) | null = null;
-    let live = true;
-    platform
-      .onCatalogueChanged(catalogueChanged)
-      .then(
-        (stop) => {
-          if (live) unsubscribe = stop;
-          else stop();
-        },
-        (error: unknown) => report(platform.toAppError(error)),
-      );
-    return () => {
-      live = false;
-      unsubscribe?.();
-    };
-  }, [catalogueChanged, report]);
+  // Without progress events the bar simply stays indeterminate.
+  useSubscription(platform.onIndexProgress, setProgress);
+  useSubscription(platform.onCatalogueChanged, catalogueChanged, (error) => report(platform.toAppError(error)));
 
   const selectSkill = useCallback(
     (dir: string | null, target: FocusTarget | null = null) => {

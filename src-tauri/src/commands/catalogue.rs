@@ -23,7 +23,7 @@ pub async fn open_catalogue<R: Runtime>(
     let view = opened.view();
     recent::remember(opened.root());
     let root = opened.root().to_path_buf();
-    *state.session.lock().map_err(|_| AppError::new("internal", "the session lock was poisoned; restart Skillhouse"))? = Some(opened);
+    *crate::state::lock(&state.session)? = Some(opened);
     // Watching adds one inotify watch per folder (0.4-0.6 s for 10,000 skills), so it starts
     // while the view is on its way to the window rather than before.
     let session = state.session.clone();

@@ -3,7 +3,7 @@ use crate::AppState;
 use skillhouse_core::export::import::ImportPlan;
 use skillhouse_core::export::outputs::{self, ExportDone, ExportPreview, Request};
 use skillhouse_core::session::{AppError, Imported};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use tauri::{AppHandle, Runtime, State};
 
@@ -21,7 +21,7 @@ pub async fn run_export<R: Runtime>(app: AppHandle<R>, state: State<'_, AppState
     let catalogue = state.catalogue()?;
     let mut progress = crate::progress::ExportEvents::new(app);
     let done = off_main(move || Ok(outputs::run(&catalogue, &request, &mut |d, t| progress.send(d, t))?)).await?;
-    crate::state::lock(&state.exported)?.extend(done.written.iter().map(|w| w.path.clone()));
+    state.remember_export(&done)?;
     Ok(done)
 }
 
@@ -29,13 +29,9 @@ pub async fn run_export<R: Runtime>(app: AppHandle<R>, state: State<'_, AppState
 /// refused (the window may not open arbitrary files).
 #[tauri::command]
 pub fn reveal_export(state: State<'_, AppState>, path: String) -> Result<(), AppError> {
-    let path = PathBuf::from(path);
-    if !crate::state::lock(&state.exported)?.contains(&path) {
-        return Err(AppError::new("export.not-exported", format!("`{}` was not written by an export in this session", path.display())));
-    }
-    tauri_plugin_opener::reveal_item_in_dir(&path).map_err(|e| {
-        AppError::new("io", format!("the file manager could not be opened on {}: {e}; the export is there nonetheless", path.display()))
-    })
+    state.check_exported(Path::new(&path))?;
+    tauri_plugin_opener::reveal_item_in_dir(&path)
+        .map_err(|e| AppError::new("io", format!("the file manager could not be opened on {path}: {e}; the export is there nonetheless")))
 }
 
 /// A dry run of importing a bundle (a folder, `.tar.gz` or `.zip`) into the open catalogue.
@@ -43,16 +39,14 @@ pub fn reveal_export(state: State<'_, AppState>, path: String) -> Result<(), App
 pub async fn preview_import(state: State<'_, AppState>, bundle: String) -> Result<ImportPlan, AppError> {
     let root = state.with_session(|s| Ok(s.root().to_path_buf()))?;
     let plan = off_main(move || Ok(skillhouse_core::export::import::plan(Path::new(&bundle), &root)?)).await?;
-    *crate::state::lock(&state.pending_import)? = Some(plan.clone());
+    state.keep_import(plan.clone())?;
     Ok(plan)
 }
 
 /// Applies the import last previewed for `bundle`, exactly as it was shown.
 #[tauri::command]
 pub async fn apply_import(state: State<'_, AppState>, bundle: String) -> Result<Imported, AppError> {
-    let plan = crate::state::lock(&state.pending_import)?.take().filter(|p| p.bundle == Path::new(&bundle)).ok_or_else(|| {
-        AppError::new("export.import-refused", "this import was not previewed; preview it, check what it changes, then import")
-    })?;
+    let plan = state.take_import(&bundle)?;
     let session = Arc::clone(&state.session);
     off_main(move || crate::state::with(&session, |s| s.import(&plan))).await
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { CatalogueView } from "../bindings/CatalogueView";
 import type { ExportDone } from "../bindings/ExportDone";
 import type { ExportPreview } from "../bindings/ExportPreview";
@@ -12,6 +12,7 @@ import { useReportError } from "../errors/ErrorContext";
 import { formatBytes, formatCount, plural } from "../model/format";
 import { RichMessage } from "../diagnostics/RichMessage";
 import { FileTree } from "./FileTree";
+import { useSubscription } from "../shell/useSubscription";
 import { ImportPanel } from "./ImportPanel";
 import { PACKAGINGS, TARGETS, defaultDestination, describeTally, targetLabel } from "./exportModel";
 
@@ -59,21 +60,8 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
   const preview = shown && shown.request === request ? shown.preview : null;
   const outdated = preview !== null && shown?.view !== props.view;
 
-  useEffect(() => {
-    let stop: (() => void) | null = null;
-    let live = true;
-    platform.onExportProgress(setProgress).then(
-      (unsubscribe) => {
-        if (live) stop = unsubscribe;
-        else unsubscribe();
-      },
-      () => undefined, // without events the bar stays at its start until the export is done
-    );
-    return () => {
-      live = false;
-      stop?.();
-    };
-  }, []);
+  // Without events the bar stays at its start until the export is done.
+  useSubscription(platform.onExportProgress, setProgress);
 
   const errors = useMemo(() => props.view.diagnostics.filter((d) => d.severity === "error").length, [props.view.diagnostics]);
 
