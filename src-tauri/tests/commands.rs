@@ -97,7 +97,10 @@ fn open_edit_check_and_save_through_ipc() {
     assert_eq!(err["details"]["disk_text"], good);
 
     let found = h.call("search", json!({"query": "commit", "limit": 5})).unwrap();
-    assert_eq!(found["dirs"][0], "writing-commit-messages");
+    // A save keeps every skill in its place: the view opened above is the one the rows index.
+    assert_eq!(found["revision"], view["revision"]);
+    let best = found["rows"][0].as_u64().unwrap() as usize;
+    assert_eq!(view["skills"][best]["dir"], "writing-commit-messages");
     assert!(h.call("recent_catalogues", json!({})).unwrap().as_array().unwrap().iter().any(|r| r.as_str().unwrap().ends_with("catalogue")));
 }
 

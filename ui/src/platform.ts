@@ -148,7 +148,7 @@ export function openCatalogue(path: string | null): Promise<CatalogueView> {
   return call("open_catalogue", { path });
 }
 
-/** The folders of the matching skills, best first, with snippets for some (see `SearchResult`). */
+/** The matching skills as positions in the view's list, best first, with snippets for some (see `SearchResult`). */
 export function search(query: string, limit: number): Promise<SearchResult> {
   return call("search", { query, limit });
 }

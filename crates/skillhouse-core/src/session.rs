@@ -110,6 +110,8 @@ pub struct AgentRow {
 #[serde(rename_all = "camelCase")]
 pub struct CatalogueView {
     pub root: String,
+    /// Names the order of `skills`: a [`SearchResult`] with the same revision indexes them.
+    pub revision: String,
     pub skills: Vec<SkillRow>,
     pub agents: Vec<AgentRow>,
     /// Every diagnostic of the catalogue, its skills' and agents' included.
@@ -185,20 +187,24 @@ pub struct IndexProgress {
     pub total: usize,
 }
 
-/// What the app's search answers. Only folders: a 10,000-hit answer with names and descriptions
-/// took 2.4 MB (800 KB with them empty) to carry to the page on every keystroke; folders alone
-/// are about a third of that, and the list has every row by folder.
+/// What the app's search answers: positions in the view's skill list, which the page already
+/// holds. A 10,000-hit answer is 50 KB this way; as folders it was 330 KB, as rows 2.4 MB, and
+/// carrying it to the page cost about 2 ms per 30 KB on every keystroke.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct SearchResult {
-    /// Best first.
-    pub dirs: Vec<String>,
+    /// The [`CatalogueView::revision`] the rows index. A page holding another revision drops
+    /// the answer: a newer view is on its way, and the search runs again with it.
+    pub revision: String,
+    /// Positions in `CatalogueView::skills`, best first.
+    pub rows: Vec<u32>,
     pub snippets: Vec<SearchSnippet>,
 }
 
 /// A piece of a hit's body around the match, matches in `[brackets]`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct SearchSnippet {
-    pub dir: String,
+    /// Position in `CatalogueView::skills`.
+    pub row: u32,
     pub text: String,
 }
 
@@ -226,6 +232,24 @@ pub struct Session {
     own_writes: HashMap<PathBuf, String>,
     /// Size and modification time of `skillhouse.yaml` and the fragment at the last load.
     outer_files: HashMap<PathBuf, (u64, i64)>,
+    /// How search turns index ids into rows of the view, made at the first search after a
+    /// change. Every change to the catalogue or the index goes through [`Session::refresh`] or
+    /// [`Session::reload`], which drop it: a search never reads ids through an older catalogue.
+    positions: std::sync::Mutex<Option<Positions>>,
+}
+
+/// Index ids to positions in the catalogue's skill list (the view's rows), for one state of both.
+struct Positions {
+    revision: String,
+    row_of: HashMap<i64, u32>,
+}
+
+impl Positions {
+    fn of(catalogue: &Catalogue, index: &Index) -> Result<Positions, AppError> {
+        let row: HashMap<&str, u32> = catalogue.skills.iter().enumerate().map(|(i, s)| (s.dir.as_str(), i as u32)).collect();
+        let row_of = index.ids()?.into_iter().filter_map(|(id, dir)| Some((id, *row.get(dir.as_str())?))).collect();
+        Ok(Positions { revision: revision(&catalogue.skills), row_of })
+    }
 }
 
 impl Session {
@@ -233,7 +257,7 @@ impl Session {
         let mut index = Index::open(index_file)?;
         let (catalogue, _) = index.load(root, &LoadOptions::default(), progress)?;
         let outer_files = outer_files(&catalogue);
-        Ok(Session { index, catalogue, schemas: Schemas::new(), own_writes: HashMap::new(), outer_files })
+        Ok(Session { index, catalogue, schemas: Schemas::new(), own_writes: HashMap::new(), outer_files, positions: Default::default() })
     }
 
     pub fn root(&self) -> &Path {
@@ -291,6 +315,7 @@ impl Session {
             .collect();
         CatalogueView {
             root: cat.root.to_string_lossy().into_owned(),
+            revision: revision(&cat.skills),
             skills,
             agents,
             diagnostics: cat.all_diagnostics().cloned().collect(),
@@ -305,21 +330,31 @@ impl Session {
     /// snippet re-reads the body (1-3 ms each on large skills), hence only the first rows.
     pub fn search(&self, query: &str, limit: usize) -> Result<SearchResult, AppError> {
         const WITH_SNIPPETS: usize = 40;
-        let hits = self.index.search(query, limit)?;
+        let ids = self.index.search_ids(query, limit)?;
         let words: Vec<String> = query.to_lowercase().split_whitespace().map(str::to_string).collect();
-        let mut wanted: Vec<Hit> = hits
-            .iter()
-            .take(WITH_SNIPPETS)
+        let mut wanted: Vec<Hit> = self
+            .index
+            .hits(&ids[..ids.len().min(WITH_SNIPPETS)])?
+            .into_iter()
             .filter(|h| {
                 let head = format!("{} {}", h.name, h.description).to_lowercase();
                 !words.iter().all(|w| head.contains(w.as_str()))
             })
-            .cloned()
             .collect();
         self.index.snippets(query, &mut wanted)?;
-        let snippets =
-            wanted.into_iter().filter(|h| !h.snippet.is_empty()).map(|h| SearchSnippet { dir: h.dir, text: h.snippet }).collect();
-        Ok(SearchResult { dirs: hits.into_iter().map(|h| h.dir).collect(), snippets })
+        let mut positions = self.positions.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if positions.is_none() {
+            *positions = Some(Positions::of(&self.catalogue, &self.index)?);
+        }
+        let Some(p) = positions.as_ref() else { unreachable!("filled above") };
+        // The index and the catalogue change together under the session, so every id has a row.
+        let snippets = wanted
+            .into_iter()
+            .filter(|h| !h.snippet.is_empty())
+            .filter_map(|h| Some(SearchSnippet { row: *p.row_of.get(&h.id)?, text: h.snippet }))
+            .collect();
+        let rows = ids.iter().filter_map(|id| p.row_of.get(id).copied()).collect();
+        Ok(SearchResult { revision: p.revision.clone(), rows, snippets })
     }
 
     fn find(&self, dir: &str) -> Result<&Skill, AppError> {
@@ -425,7 +460,7 @@ impl Session {
         write_atomically(&path, text.as_bytes()).map_err(|e| AppError::io(&format!("saving {file}"), e))?;
         let sha = sha256_hex(text.as_bytes());
         self.own_writes.insert(path, sha.clone());
-        self.index.refresh_skills(&mut self.catalogue, &[dir.to_string()])?;
+        self.refresh(&[dir.to_string()])?;
         Ok(SaveResult { sha256: sha, detail: self.skill(dir)? })
     }
 
@@ -493,7 +528,16 @@ impl Session {
         Ok(self.view())
     }
 
+    /// Re-reads these skills (a refreshed skill gets a new index id).
+    fn refresh(&mut self, dirs: &[String]) -> Result<(), AppError> {
+        *self.positions.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        self.index.refresh_skills(&mut self.catalogue, dirs)?;
+        Ok(())
+    }
+
+    /// Re-reads the whole catalogue through the index.
     fn reload(&mut self) -> Result<(), AppError> {
+        *self.positions.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
         let root = self.catalogue.root.clone();
         let (catalogue, _) = self.index.load(&root, &LoadOptions::default(), &())?;
         self.catalogue = catalogue;
@@ -569,7 +613,7 @@ impl Session {
         } else if !dirs.is_empty() {
             dirs.sort();
             dirs.dedup();
-            self.index.refresh_skills(&mut self.catalogue, &dirs)?;
+            self.refresh(&dirs)?;
         }
         Ok(whole || !dirs.is_empty())
     }
@@ -673,6 +717,17 @@ fn outer_files(catalogue: &Catalogue) -> HashMap<PathBuf, (u64, i64)> {
 
 /// Writes to a temporary file in the same folder, syncs it and renames it over the target, so a
 /// crash mid-save leaves the old file whole.
+/// A name for the order of a catalogue's skills, by folder: equal revisions mean the same
+/// position holds the same skill. Not stable across builds, only within a running app.
+fn revision(skills: &[Skill]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for s in skills {
+        s.dir.hash(&mut hasher);
+    }
+    format!("{:016x}", hasher.finish())
+}
+
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().ok_or_else(|| std::io::Error::other("the file has no folder"))?;
     let mut tmp = tempfile::Builder::new().prefix(".skillhouse-save-").tempfile_in(dir)?;

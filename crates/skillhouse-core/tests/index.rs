@@ -272,6 +272,31 @@ fn a_version_1_index_is_migrated_forward_and_keeps_its_token_counts() {
 }
 
 #[test]
+fn a_version_3_index_keeps_its_skills_when_records_move_to_their_own_table() {
+    let (_tmp, root, index) = workspace();
+    let skills = {
+        let (cat, _, _) = open(&index, &root);
+        cat.skills.len()
+    };
+    {
+        // Turn the index back into version 3's shape: the record inside `skills`.
+        let conn = rusqlite_connection(&index);
+        conn.execute_batch(
+            "ALTER TABLE skills ADD COLUMN record TEXT NOT NULL DEFAULT '';
+             UPDATE skills SET record = (SELECT record FROM skill_records r WHERE r.id = skills.id);
+             DROP TABLE skill_records;
+             PRAGMA user_version = 3;",
+        )
+        .unwrap();
+    }
+    let mut idx = Index::open(&index).unwrap();
+    assert_eq!(idx.schema_version().unwrap(), SCHEMA_VERSION);
+    let (cat, refresh) = idx.load(&root, &LoadOptions::default(), &()).unwrap();
+    assert_eq!((cat.skills.len(), refresh.reloaded), (skills, 0), "every skill comes from the migrated index");
+    assert!(!idx.search("commit", 5).unwrap().is_empty());
+}
+
+#[test]
 fn a_cancelled_load_stops_and_leaves_the_index_usable() {
     struct CancelAfter(std::sync::atomic::AtomicUsize);
     impl skillhouse_core::index::Progress for CancelAfter {

@@ -3,7 +3,7 @@
 mod common;
 use common::{copy_dir, sample};
 
-use skillhouse_core::session::{AppError, Session};
+use skillhouse_core::session::{AppError, SearchResult, Session};
 use skillhouse_core::Code;
 use std::fs;
 use std::path::PathBuf;
@@ -167,13 +167,67 @@ fn files_that_were_only_read_are_not_changes() {
     assert!(!s.files_changed(&paths).unwrap());
 }
 
+/// The folders a search answer names, read through the view it indexes (as the page does).
+fn hit_dirs(s: &Session, found: &SearchResult) -> Vec<String> {
+    let view = s.view();
+    assert_eq!(found.revision, view.revision, "the answer indexes the current view");
+    found.rows.iter().map(|&i| view.skills[i as usize].dir.clone()).collect()
+}
+
+fn snippet_dirs(s: &Session, found: &SearchResult) -> Vec<String> {
+    let view = s.view();
+    found.snippets.iter().map(|h| view.skills[h.row as usize].dir.clone()).collect()
+}
+
 #[test]
 fn search_results_carry_snippets() {
     let (_tmp, _, s) = open();
     let found = s.search("checklist", 10).unwrap();
-    assert!(!found.dirs.is_empty());
+    assert!(!found.rows.is_empty());
     assert!(found.snippets.iter().any(|h| h.text.contains('[')), "{found:?}");
-    assert!(found.snippets.iter().all(|h| found.dirs.contains(&h.dir)), "snippets are of hits: {found:?}");
+    assert!(found.snippets.iter().all(|h| found.rows.contains(&h.row)), "snippets are of hits: {found:?}");
+}
+
+#[test]
+fn search_rows_index_the_view_and_follow_its_revision() {
+    let (_tmp, root, mut s) = open();
+    let before = s.view();
+    let found = s.search("naming", 50).unwrap();
+    assert_eq!(found.revision, before.revision);
+    let dirs = hit_dirs(&s, &found);
+    assert_eq!(dirs.first().map(String::as_str), Some("naming-skills"), "best first: {dirs:?}");
+    let again = s.search("naming", 50).unwrap();
+    assert_eq!(again, found, "the same catalogue answers the same");
+
+    // A skill added outside the app changes the order, so the revision; the answer follows.
+    let added = root.join("aardvark-naming");
+    fs::create_dir_all(&added).unwrap();
+    fs::write(added.join("SKILL.md"), "---\nname: aardvark-naming\ndescription: Naming aardvarks. Use when naming one.\n---\n\nBody.\n")
+        .unwrap();
+    assert!(s.files_changed(&[added.join("SKILL.md")]).unwrap());
+    let after = s.view();
+    assert_ne!(after.revision, before.revision);
+    let found = s.search("naming", 50).unwrap();
+    assert_eq!(found.revision, after.revision);
+    let dirs = hit_dirs(&s, &found);
+    assert!(dirs.contains(&"aardvark-naming".to_string()) && dirs.contains(&"naming-skills".to_string()), "{dirs:?}");
+
+    // An edit that keeps every folder in place keeps the revision.
+    let file = root.join("naming-skills/SKILL.md");
+    let text = fs::read_to_string(&file).unwrap();
+    fs::write(&file, format!("{text}\nOne more line.\n")).unwrap();
+    assert!(s.files_changed(std::slice::from_ref(&file)).unwrap());
+    assert_eq!(s.view().revision, after.revision);
+    // The edited skill was written to the index again, under a new id: it is still found.
+    assert!(hit_dirs(&s, &s.search("naming", 50).unwrap()).contains(&"naming-skills".to_string()));
+
+    // So is a skill saved from the app, and the answer says which rows it found.
+    let detail = s.skill("naming-skills").unwrap();
+    let text = detail.text.replace("One more line.", "One more line, saved.");
+    s.save("naming-skills", &text, &detail.sha256).unwrap();
+    let found = s.search("naming", 50).unwrap();
+    assert!(hit_dirs(&s, &found).contains(&"naming-skills".to_string()), "{found:?}");
+    assert_eq!(found.rows.len(), hit_dirs(&s, &s.search("naming", 50).unwrap()).len());
 }
 
 #[test]
@@ -205,9 +259,13 @@ fn snippets_go_to_hits_whose_name_and_description_do_not_show_the_words() {
     fs::write(&file, format!("{text}\nXylophonic naming is out of scope.\n")).unwrap();
     let s = Session::open(&root, &root.parent().unwrap().join("index.sqlite"), &()).unwrap();
     let body_only = s.search("xylophonic", 10).unwrap();
-    assert!(body_only.snippets.iter().any(|h| h.dir == "naming-skills" && h.text.contains("[Xylophonic]")), "{body_only:?}");
+    let view = s.view();
+    assert!(
+        body_only.snippets.iter().any(|h| view.skills[h.row as usize].dir == "naming-skills" && h.text.contains("[Xylophonic]")),
+        "{body_only:?}"
+    );
     // The list shows the description when it already holds every word: no snippet is made.
     let in_head = s.search("naming", 10).unwrap();
-    assert!(in_head.dirs.iter().any(|d| d == "naming-skills"), "naming-skills is found by its name");
-    assert!(!in_head.snippets.iter().any(|h| h.dir == "naming-skills"), "{in_head:?}");
+    assert!(hit_dirs(&s, &in_head).iter().any(|d| d == "naming-skills"), "naming-skills is found by its name");
+    assert!(!snippet_dirs(&s, &in_head).iter().any(|d| d == "naming-skills"), "{in_head:?}");
 }

@@ -66,15 +66,15 @@ describe("searching the catalogue", () => {
     assert.equal(await browser.$(sel.rowNamed("reviewing-agent-cards")).isExisting(), false);
   });
 
-  // Known bug: Session::search never fills SearchHit.snippet (Index::snippets is not called), so a
-  // row that matches only in its body shows its description with no sign of the match.
+  // Once broken: search made no snippets, so a row matching only in its body showed its
+  // description with no sign of the match.
   step("a row that matches only in its body shows the matching snippet", async () => {
     const row = browser.$(sel.rowNamed("checking-well-known-index"));
     assert.match(await shownText(row.$(".skill-row-description")), /commit/i);
   });
 
-  // Known bug: the watcher reports the app's own file reads (inotify IN_OPEN) as changes, so a
-  // catalogue-changed event arrives every ~250 ms and the search re-runs, flickering "searching…".
+  // Once broken: the watcher took the app's own file reads (inotify IN_OPEN) for changes, so a
+  // catalogue-changed event came every ~250 ms and the search re-ran, flickering "searching…".
   step("once the results are in, the search stays still while nothing changes on disk", async () => {
     await waitFor(browser, async () => !(await textOf(browser, sel.resultCount)).includes("searching…"), "the search did not finish");
     const seen = await browser.execute(

@@ -48,9 +48,9 @@ describe("saving an edited skill", () => {
     assert.equal(await browser.$('[data-testid="error-toast"]').isExisting(), false);
   });
 
-  // Known bug (intermittent): a catalogue-changed event that arrives while the save is on its way
-  // makes the editor fetch the skill, find the just-saved text (a new sha256) while the draft still
-  // counts as unsaved, and show "SKILL.md changed on disk while you were editing".
+  // Once broken (intermittently): a catalogue-changed event arriving while the save was on its
+  // way made the editor fetch the skill, find the just-saved text (a new sha256) while the draft
+  // still counted as unsaved, and show "SKILL.md changed on disk while you were editing".
   step("the app's own save is not taken for an outside change", async () => {
     await browser.pause(1000);
     assert.equal(await browser.$('[data-testid="disk-notice"]').isExisting(), false, "the disk notice is shown after the app's own save");

@@ -5,7 +5,11 @@ import type { Diagnostic } from "./Diagnostic";
 import type { SkillRow } from "./SkillRow";
 import type { Stats } from "./Stats";
 
-export type CatalogueView = { root: string, skills: Array<SkillRow>, agents: Array<AgentRow>, 
+export type CatalogueView = { root: string, 
+/**
+ * Names the order of `skills`: a [`SearchResult`] with the same revision indexes them.
+ */
+revision: string, skills: Array<SkillRow>, agents: Array<AgentRow>, 
 /**
  * Every diagnostic of the catalogue, its skills' and agents' included.
  */

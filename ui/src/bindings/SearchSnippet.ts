@@ -3,4 +3,8 @@
 /**
  * A piece of a hit's body around the match, matches in `[brackets]`.
  */
-export type SearchSnippet = { dir: string, text: string, };
+export type SearchSnippet = { 
+/**
+ * Position in `CatalogueView::skills`.
+ */
+row: number, text: string, };

@@ -370,6 +370,7 @@ function buildView(): CatalogueView {
   const totalL1 = rows.reduce((s, r) => s + (r.l1 ?? 0), 0);
   return {
     root: demoRoot,
+    revision: revision(rows.map((r) => r.dir)),
     skills: rows,
     agents,
     diagnostics,
@@ -477,6 +478,13 @@ function cardSkill(dir: string): cards.CardSkillSource | null {
 
 type Handlers = { [K in CommandName]: (args: Commands[K]["args"]) => Commands[K]["result"] };
 
+/** Names the order of the skills, as Rust's `CatalogueView::revision` does (FNV-1a over the folders). */
+function revision(dirs: string[]): string {
+  let h = 0x811c9dc5;
+  for (const ch of dirs.join("\n")) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, "0");
+}
+
 const handlers: Handlers = {
   open_catalogue: () => view(),
   search: ({ query, limit }) => {
@@ -496,9 +504,9 @@ const handlers: Handlers = {
         const at = Math.max(0, text.toLowerCase().indexOf(words[0] ?? ""));
         let snippet = text.slice(Math.max(0, at - 30), at + 70).replace(/\s+/g, " ");
         for (const w of words) snippet = snippet.replace(new RegExp(`\\b(${w}[a-z0-9]*)`, "gi"), "[$1]");
-        return { dir: r.dir, text: `…${snippet}…` };
+        return { row: rows.indexOf(r), text: `…${snippet}…` };
       });
-    return { dirs: found.map((r) => r.dir), snippets };
+    return { revision: revision(rows.map((r) => r.dir)), rows: found.map((r) => rows.indexOf(r)), snippets };
   },
   get_skill: ({ dir }) => detail(dir),
   check_draft: ({ dir, text }) => check(dir, text),

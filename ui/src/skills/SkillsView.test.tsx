@@ -5,6 +5,7 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { SkillsView } from "./SkillsView";
 import { renderInApp } from "../test/render";
 import { view } from "../test/fixtures";
+import { ErrorProvider } from "../errors/ErrorContext";
 
 function Harness() {
   return (
@@ -34,7 +35,7 @@ describe("Skills view", () => {
     mockIPC((cmd, args) => {
       if (cmd === "search") {
         queries.push(args);
-        return { dirs: ["summarising-incidents"], snippets: [{ dir: "summarising-incidents", text: "…fill in the [template] for each…" }] };
+        return { revision: view().revision, rows: [2], snippets: [{ row: 2, text: "…fill in the [template] for each…" }] };
       }
       return null;
     });
@@ -61,7 +62,7 @@ describe("Skills view", () => {
       return new Promise((answer) => pending.push({ query, answer }));
     });
     renderInApp(<Harness />);
-    const hit = (dir: string) => ({ dirs: [dir], snippets: [] });
+    const hit = (dir: string) => ({ revision: view().revision, rows: [view().skills.findIndex((s) => s.dir === dir)], snippets: [] });
     await userEvent.type(screen.getByTestId("search"), "na");
     await waitFor(() => expect(pending.map((p) => p.query)).toEqual(["na"]));
     await userEvent.type(screen.getByTestId("search"), "m");
@@ -73,6 +74,49 @@ describe("Skills view", () => {
     pending[0]!.answer(hit("PDF_Tools"));
     await new Promise((r) => setTimeout(r, 50));
     expect(names()).toEqual(["naming-skills"]);
+    expect(screen.getByTestId("result-count").textContent).toBe("1 of 3 skills");
+  });
+
+  it("drops an answer made for another revision of the catalogue and searches again with the new view", async () => {
+    const first = view();
+    // The same skills in another order, as after a skill was added and removed elsewhere.
+    const second = { ...first, revision: "fixture-2", skills: [...first.skills].reverse() };
+    const asked: string[] = [];
+    mockIPC((cmd) => {
+      if (cmd !== "search") return null;
+      asked.push("search");
+      // Rust already holds the second revision: position 0 there is summarising-incidents.
+      return { revision: "fixture-2", rows: [0], snippets: [] };
+    });
+    function Shown(props: { v: typeof first }) {
+      return (
+        <SkillsView
+          view={props.v}
+          selected={null}
+          focus={null}
+          changeTick={0}
+          onSelect={() => undefined}
+          onDirtyChange={() => undefined}
+          onCatalogue={() => undefined}
+          onRefresh={() => undefined}
+        />
+      );
+    }
+    const { rerender } = renderInApp(<Shown v={first} />);
+    await userEvent.type(screen.getByTestId("search"), "inc");
+    await waitFor(() => expect(asked).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    // Position 0 of the page's view is naming-skills: showing it would be wrong, so nothing changes.
+    expect(names()).toHaveLength(3);
+    expect(screen.getByTestId("result-count").textContent).toContain("searching");
+
+    rerender(
+      <ErrorProvider onOpenFolder={() => undefined} onReloadCatalogue={() => undefined}>
+        <Shown v={second} />
+      </ErrorProvider>,
+    );
+    await waitFor(() => expect(names()).toEqual(["summarising-incidents"]));
+    expect(asked).toHaveLength(2);
     expect(screen.getByTestId("result-count").textContent).toBe("1 of 3 skills");
   });
 

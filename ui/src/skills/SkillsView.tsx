@@ -37,7 +37,7 @@ export function SkillsView(props: {
   const [creating, setCreating] = useState(false);
   const [query, setQuery] = useState("");
   const [filters, setFilters] = useState<SkillFilters>(emptyFilters);
-  const { hits, pending } = useSkillSearch(query, view.skills.length, view);
+  const { found, pending } = useSkillSearch(query, view);
 
   const byDir = useMemo(() => new Map(view.skills.map((s) => [s.dir, s])), [view.skills]);
   const tags = useMemo(() => [...new Set(view.skills.flatMap((s) => s.tags))].sort(), [view.skills]);
@@ -47,16 +47,9 @@ export function SkillsView(props: {
   );
   const defaultProfile = useMemo(() => mostCommon(view.skills.map((s) => s.profile)), [view.skills]);
 
-  const searched: SkillRow[] = useMemo(() => {
-    if (!hits) return view.skills;
-    return hits.dirs.map((dir) => byDir.get(dir)).filter((r): r is SkillRow => r !== undefined);
-  }, [hits, view.skills, byDir]);
-
+  const searched: SkillRow[] = found ? found.rows : view.skills;
   // Rust sends a snippet only where the name and description do not already show the words.
-  const snippets = useMemo(() => {
-    if (!hits) return null;
-    return new Map(hits.snippets.map((s) => [s.dir, s.text]));
-  }, [hits]);
+  const snippets = found ? found.snippets : null;
 
   const rows = useMemo(() => searched.filter((r) => passes(r, filters)), [searched, filters]);
   const counts = useMemo(

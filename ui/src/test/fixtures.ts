@@ -65,6 +65,7 @@ export function view(patch: Partial<CatalogueView> = {}): CatalogueView {
   ];
   return {
     root: "/home/me/skills",
+    revision: "fixture-1",
     skills,
     agents: [{ name: "release-manager", file: "agents/release-manager.md", description: "Releases.", skills: ["naming-skills"], errors: 0, warnings: 0 }],
     diagnostics: [nameDiagnostic, linkDiagnostic],
