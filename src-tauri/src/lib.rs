@@ -6,6 +6,7 @@ mod clock;
 mod commands;
 mod progress;
 mod recent;
+mod resident;
 mod state;
 mod watch;
 
