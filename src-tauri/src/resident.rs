@@ -12,6 +12,11 @@ pub fn release_embedded_data() {
     skillhouse_core::tokens::count("");
     #[cfg(target_os = "linux")]
     linux::page_out_read_only_segments();
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free heap memory to the kernel.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
 
 #[cfg(target_os = "linux")]

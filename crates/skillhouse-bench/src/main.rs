@@ -73,6 +73,8 @@ fn main() {
     if phase == "search" {
         // The app's search alone, on the index as it is (built first if missing).
         let session = skillhouse_core::session::Session::open(&root, &index_file, &()).expect("session opens");
+        let view = session.view();
+        out.insert("app_view_json_kb".into(), (serde_json::to_vec(&view).expect("view serialises").len() / 1024).into());
         app_search(&session, &mut out);
     }
     println!("{}", serde_json::Value::Object(out));

@@ -29,6 +29,9 @@ pub async fn open_catalogue<R: Runtime>(
     let session = state.session.clone();
     tauri::async_runtime::spawn_blocking(move || {
         let watcher = watch::start(app.clone(), &root, session.clone());
+        if let Ok(Some(opened)) = session.lock().as_deref() {
+            let _ = opened.prepare_search();
+        }
         crate::resident::release_embedded_data();
         // A catalogue opened meanwhile keeps its own watcher.
         let still_open = session.lock().is_ok_and(|s| s.as_ref().is_some_and(|s| s.root() == root));

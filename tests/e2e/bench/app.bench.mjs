@@ -4,7 +4,7 @@
 // that each measured thing really happened.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { describe, it } from "node:test";
 import { remote } from "webdriverio";
 import { remoteOptions } from "../wdio.conf.mjs";
@@ -58,7 +58,47 @@ function launchSteps(browser, startedEpoch, interactiveMs) {
     });
 }
 
-/** Resident memory of the app and every process it started (WebKit's web and network processes). */
+/** The physical pages a process has resident: their frame numbers, read from /proc/PID/pagemap. */
+function frames(pid, into) {
+  // Only mappings with something resident are read: WebKit reserves tens of GB it never touches.
+  const ranges = [];
+  let current = null;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) /.exec(line);
+    if (head) ranges.push((current = { start: parseInt(head[1], 16), end: parseInt(head[2], 16), rss: 0 }));
+    else if (current && line.startsWith("Rss:")) current.rss = Number(line.split(/\s+/)[1]);
+  }
+  const fd = openSync(`/proc/${pid}/pagemap`, "r");
+  const chunk = Buffer.alloc(1 << 20);
+  let seen = 0;
+  try {
+    for (const r of ranges.filter((r) => r.rss > 0)) {
+      for (let page = r.start / 4096; page < r.end / 4096; page += chunk.length / 8) {
+        const pages = Math.min(chunk.length / 8, r.end / 4096 - page);
+        const read = readSync(fd, chunk, 0, pages * 8, page * 8);
+        for (let at = 0; at + 8 <= read; at += 8) {
+          const high = chunk.readUInt32LE(at + 4);
+          if (high & 0x80000000) {
+            // Bits 0-54: the frame number (zero unless read with CAP_SYS_ADMIN).
+            into.add((high & 0x7fffff) * 2 ** 32 + chunk.readUInt32LE(at));
+            seen++;
+          }
+        }
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return seen;
+}
+
+/**
+ * Resident memory of the app and every process it started (WebKit's web and network processes),
+ * three ways: RSS summed (a shared library counts once per process mapping it), PSS summed (each
+ * shared page divided among all processes mapping it, this app's or not), and the distinct
+ * physical pages of the three processes (each page once: the app's resident memory as a whole;
+ * needs root to read frame numbers, null otherwise).
+ */
 function memory() {
   const rows = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss=,comm="], { encoding: "utf8" })
     .trim()
@@ -69,8 +109,6 @@ function memory() {
   assert.ok(app, "the skillhouse-app process is running");
   const tree = [app];
   for (let i = 0; i < tree.length; i++) tree.push(...rows.filter((r) => r.ppid === tree[i].pid));
-  // PSS shares each shared page among the processes mapping it, so the sum does not count
-  // WebKit's shared libraries once per process the way RSS does.
   const pss = (pid) => {
     try {
       return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
@@ -78,10 +116,19 @@ function memory() {
       return 0;
     }
   };
+  let distinct = null;
+  try {
+    const all = new Set();
+    for (const r of tree) frames(r.pid, all);
+    if (!(all.size === 1 && all.has(0))) distinct = Math.round((all.size * 4) / 1024);
+  } catch {
+    distinct = null;
+  }
   return {
     processes: tree.map((r) => ({ name: r.comm, rss_mb: Math.round(r.rssKb / 1024), pss_mb: Math.round(pss(r.pid) / 1024) })),
     rss_mb: Math.round(tree.reduce((sum, r) => sum + r.rssKb, 0) / 1024),
     pss_mb: Math.round(tree.reduce((sum, r) => sum + pss(r.pid), 0) / 1024),
+    distinct_pages_mb: distinct,
   };
 }
 
@@ -112,6 +159,9 @@ describe("desktop app at catalogue scale", () => {
     // First start: builds the index (the figure the targets assume is the second start).
     const cold = await launch();
     report({ figure: "first launch, index built", seconds: +(cold.ms / 1000).toFixed(2), skills: await textOf(cold.browser, sel.resultCount) });
+    // The app hands memory back in the background after opening (src-tauri/src/resident.rs).
+    await new Promise((settle) => setTimeout(settle, 3000));
+    report({ figure: "resident memory after the first launch (the index built in the app)", ...memory(), target_mb: 400 });
     await closeApp(cold.browser);
 
     const launches = [];
@@ -198,6 +248,10 @@ describe("desktop app at catalogue scale", () => {
     report({ figure: "open a skill, click to editor shown", p50_ms: Math.round(pct(opens, 0.5)), max_ms: Math.round(Math.max(...opens)), target_ms: 100 });
 
     report({ figure: "resident memory of the whole app after the above", ...memory(), target_mb: 400 });
+    // WebKit collects the page's garbage on timers, so the figure right after the work above
+    // holds some; a few seconds later is what an app left open holds.
+    await new Promise((settle) => setTimeout(settle, 10_000));
+    report({ figure: "resident memory of the whole app, 10 s later", ...memory(), target_mb: 400 });
     await closeApp(browser);
   });
 });
