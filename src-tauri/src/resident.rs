@@ -2,13 +2,14 @@
 //! vocabulary (32 MB) and the web UI are embedded in the executable's read-only data; once the
 //! tokenizer has parsed the vocabulary into its own tables and the window has its page, those
 //! bytes are not read again, yet they stay resident: 49 MB (PSS) of the executable at 10,000
-//! skills, of which about 35 MB go this way (docs/benchmarks.md).
+//! skills, of which about 30 MB go this way (docs/benchmarks.md).
 
 /// Loads the tokenizer first (it would otherwise parse the vocabulary later, from pages read
 /// back), then asks the kernel to reclaim the executable's read-only data. Only a hint: a page
 /// read again is read back from the file, and a kernel without `MADV_PAGEOUT` (before 5.4)
-/// just declines.
-pub fn release_embedded_data() {
+/// just declines. Last, the heap that indexing freed goes back too (after a first open that
+/// built the index, 120 MB of it).
+pub fn hand_back() {
     skillhouse_core::tokens::count("");
     #[cfg(target_os = "linux")]
     linux::page_out_read_only_segments();

@@ -29,10 +29,6 @@ pub async fn open_catalogue<R: Runtime>(
     let session = state.session.clone();
     tauri::async_runtime::spawn_blocking(move || {
         let watcher = watch::start(app.clone(), &root, session.clone());
-        if let Ok(Some(opened)) = session.lock().as_deref() {
-            let _ = opened.prepare_search();
-        }
-        crate::resident::release_embedded_data();
         // A catalogue opened meanwhile keeps its own watcher.
         let still_open = session.lock().is_ok_and(|s| s.as_ref().is_some_and(|s| s.root() == root));
         if still_open {
@@ -40,6 +36,12 @@ pub async fn open_catalogue<R: Runtime>(
                 *w = watcher;
             }
         }
+        if let Ok(Some(opened)) = session.lock().as_deref() {
+            let _ = opened.prepare_search();
+        }
+        // Loading the tokenizer takes a core for about 70 ms: not while the window draws the list.
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        crate::resident::hand_back();
     });
     Ok(view)
 }

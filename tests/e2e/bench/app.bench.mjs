@@ -159,8 +159,8 @@ describe("desktop app at catalogue scale", () => {
     // First start: builds the index (the figure the targets assume is the second start).
     const cold = await launch();
     report({ figure: "first launch, index built", seconds: +(cold.ms / 1000).toFixed(2), skills: await textOf(cold.browser, sel.resultCount) });
-    // The app hands memory back in the background after opening (src-tauri/src/resident.rs).
-    await new Promise((settle) => setTimeout(settle, 3000));
+    // The app hands memory back in the background 2 s after opening (src-tauri/src/resident.rs).
+    await new Promise((settle) => setTimeout(settle, 4000));
     report({ figure: "resident memory after the first launch (the index built in the app)", ...memory(), target_mb: 400 });
     await closeApp(cold.browser);
 
