@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { after, before, describe } from "node:test";
 import {
-  closeApp, inCatalogue, launchApp, openSkill, readText, resetCatalogue, rowNames, sel, step, textOf, waitFor,
+  closeApp, inCatalogue, launchApp, openSkill, readText, resetCatalogue, rowNames, sel, step, textOf, typeInto, waitFor,
 } from "../lib/app.mjs";
 
 /** Changes on disk must show within this time (the watcher debounces for 250 ms). */
@@ -60,6 +60,26 @@ describe("changes made outside the app", () => {
     await waitFor(browser, async () => (await rowNames(browser)).length === 16, "the list does not drop back to 16 rows", WATCH_TIMEOUT);
     assert.equal(await textOf(browser, sel.resultCount), "16 skills");
     assert.equal(await browser.$(`${sel.row} .badge.error`).isExisting(), false);
+  });
+
+  // The search answers positions in the list the page holds; a skill added elsewhere shifts
+  // them, so the page must drop an answer for the old list and search again with the new one.
+  step("a search on screen takes in a matching skill added outside", async () => {
+    const count = () => textOf(browser, sel.resultCount);
+    await typeInto(browser, sel.search, "timeline");
+    await waitFor(browser, async () => (await count()) === "0 of 16 skills", "the search for a word no skill has does not settle");
+    mkdirSync(inCatalogue(NEW_SKILL));
+    writeFileSync(inCatalogue(NEW_SKILL, "SKILL.md"), skillText(NEW_SKILL));
+    await waitFor(
+      browser,
+      async () => (await count()) === "1 of 17 skills" && (await rowNames(browser)).join() === NEW_SKILL,
+      "the search does not show the new skill, alone",
+      WATCH_TIMEOUT,
+    );
+    rmSync(inCatalogue(NEW_SKILL), { recursive: true });
+    await waitFor(browser, async () => (await count()) === "0 of 16 skills", "the search still shows the deleted skill", WATCH_TIMEOUT);
+    await typeInto(browser, sel.search, "");
+    await waitFor(browser, async () => (await rowNames(browser)).length === 16, "clearing the search does not bring back 16 rows");
   });
 
   step("the open skill reloads when its SKILL.md changes on disk", async () => {
