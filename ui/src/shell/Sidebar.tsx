@@ -48,8 +48,9 @@ export function Sidebar(props: { section: Section; onSection: (s: Section) => vo
       {props.view && (
         <div className="sidebar-foot">
           <div>{formatCount(props.view.stats.agents)} agents</div>
-          <div>
-            Budgets: L1 {formatCount(props.view.budgets.l1)} · L2 {formatCount(props.view.budgets.l2)}
+          <div>Token budgets</div>
+          <div className="sidebar-foot-value">
+            L1 {formatCount(props.view.budgets.l1)} · L2 {formatCount(props.view.budgets.l2)}
           </div>
         </div>
       )}
