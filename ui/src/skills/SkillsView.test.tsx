@@ -4,13 +4,15 @@ import userEvent from "@testing-library/user-event";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { SkillsView } from "./SkillsView";
 import { renderInApp } from "../test/render";
+import type { CatalogueView } from "../bindings/CatalogueView";
 import { view } from "../test/fixtures";
-import { ErrorProvider } from "../errors/ErrorContext";
 
-function Harness() {
+const sample = view();
+
+function Harness(props: { view?: CatalogueView }) {
   return (
     <SkillsView
-      view={view()}
+      view={props.view ?? sample}
       selected={null}
       focus={null}
       changeTick={0}
@@ -88,21 +90,7 @@ describe("Skills view", () => {
       // Rust already holds the second revision: position 0 there is summarising-incidents.
       return { revision: "fixture-2", rows: [0], snippets: [] };
     });
-    function Shown(props: { v: typeof first }) {
-      return (
-        <SkillsView
-          view={props.v}
-          selected={null}
-          focus={null}
-          changeTick={0}
-          onSelect={() => undefined}
-          onDirtyChange={() => undefined}
-          onCatalogue={() => undefined}
-          onRefresh={() => undefined}
-        />
-      );
-    }
-    const { rerender } = renderInApp(<Shown v={first} />);
+    const { rerender } = renderInApp(<Harness view={first} />);
     await userEvent.type(screen.getByTestId("search"), "inc");
     await waitFor(() => expect(asked).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 50));
@@ -110,11 +98,7 @@ describe("Skills view", () => {
     expect(names()).toHaveLength(3);
     expect(screen.getByTestId("result-count").textContent).toContain("searching");
 
-    rerender(
-      <ErrorProvider onOpenFolder={() => undefined} onReloadCatalogue={() => undefined}>
-        <Shown v={second} />
-      </ErrorProvider>,
-    );
+    rerender(<Harness view={second} />);
     await waitFor(() => expect(names()).toEqual(["summarising-incidents"]));
     expect(asked).toHaveLength(2);
     expect(screen.getByTestId("result-count").textContent).toBe("1 of 3 skills");
@@ -143,21 +127,7 @@ describe("Skills view", () => {
     mockIPC(() => null);
     const big = view();
     big.skills = Array.from({ length: 10_000 }, (_, i) => ({ ...big.skills[0]!, dir: `s${i}`, name: `skill-${i}` }));
-    function Big() {
-      return (
-        <SkillsView
-          view={big}
-          selected={null}
-          focus={null}
-          changeTick={0}
-          onSelect={() => undefined}
-          onDirtyChange={() => undefined}
-          onCatalogue={() => undefined}
-          onRefresh={() => undefined}
-        />
-      );
-    }
-    renderInApp(<Big />);
+    renderInApp(<Harness view={big} />);
     const rows = screen.getAllByTestId("skill-row");
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.length).toBeLessThan(60);

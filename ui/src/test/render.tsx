@@ -1,12 +1,16 @@
-import type { ReactElement } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { ErrorProvider } from "../errors/ErrorContext";
 
-/** Renders a component the way the app does: inside the error toasts' provider. */
-export function renderInApp(ui: ReactElement) {
-  return render(
+function InApp(props: { children: ReactNode }) {
+  return (
     <ErrorProvider onOpenFolder={() => undefined} onReloadCatalogue={() => undefined}>
-      {ui}
-    </ErrorProvider>,
+      {props.children}
+    </ErrorProvider>
   );
+}
+
+/** Renders a component the way the app does: inside the error toasts' provider (`rerender` too). */
+export function renderInApp(ui: ReactElement) {
+  return render(ui, { wrapper: InApp });
 }
