@@ -44,6 +44,10 @@ pub struct Levels {
 pub struct ResourceTokens {
     pub path: String,
     pub size: u64,
+    /// Modification time as the walk recorded it; with `size`, what says the file is unchanged.
+    /// Counts stored before it was recorded have 0 and are read again.
+    #[serde(default)]
+    pub mtime_ns: i64,
     /// `None` for a binary file (or one too large to count).
     pub tokens: Option<u64>,
     /// Content hash of the file, when it was read.
@@ -89,7 +93,8 @@ fn read_resource(path: &Path, size: u64) -> ResourceText {
     }
 }
 
-/// Counts one skill's levels. Resources whose `(size, mtime)` match `known` are not read again.
+/// Counts one skill's levels. Resources whose size and mtime both match `known` are not read
+/// again; any other resource is read, and its count found by content hash.
 pub fn count_skill(
     root: &Path,
     skill: &Skill,
@@ -103,7 +108,7 @@ pub fn count_skill(
     let dir = root.join(&skill.dir);
     let mut resources = Vec::with_capacity(skill.resources.len());
     for r in &skill.resources {
-        if let Some(k) = known.get(&r.path).filter(|k| k.size == r.size) {
+        if let Some(k) = known.get(&r.path).filter(|k| k.size == r.size && k.mtime_ns == r.mtime_ns && r.mtime_ns != 0) {
             resources.push(k.clone());
             continue;
         }
@@ -117,9 +122,11 @@ pub fn count_skill(
                         n
                     }
                 };
-                ResourceTokens { path: r.path.clone(), size: r.size, tokens: Some(n), sha256: Some(hash) }
+                ResourceTokens { path: r.path.clone(), size: r.size, mtime_ns: r.mtime_ns, tokens: Some(n), sha256: Some(hash) }
             }
-            ResourceText::Binary(hash) => ResourceTokens { path: r.path.clone(), size: r.size, tokens: None, sha256: hash },
+            ResourceText::Binary(hash) => {
+                ResourceTokens { path: r.path.clone(), size: r.size, mtime_ns: r.mtime_ns, tokens: None, sha256: hash }
+            }
         };
         resources.push(tokens);
     }

@@ -327,3 +327,33 @@ fn a_body_match_is_listed_with_its_own_skill() {
     let found: Vec<(&str, &str, &str)> = hits.iter().map(|h| (h.dir.as_str(), h.name.as_str(), h.description.as_str())).collect();
     assert_eq!(found, vec![("naming-skills", "naming-skills", skill.description.as_str())]);
 }
+
+/// A resource edited so that its length stays the same must be counted again: its size alone
+/// does not say it is unchanged.
+#[test]
+fn a_same_size_edit_of_a_resource_is_counted_again() {
+    let (_tmp, root, index) = workspace();
+    let (mut cat, _, mut idx) = open(&index, &root);
+    let dir = "auditing-allowed-tools";
+    let file = root.join(dir).join("references/tool-pattern-rules.md");
+    let text = fs::read_to_string(&file).unwrap();
+    // Same bytes count, far fewer tokens: every letter becomes one repeated letter.
+    let flattened: String = text.chars().map(|c| if c.is_ascii_alphanumeric() { 'a' } else { c }).collect();
+    assert_eq!(flattened.len(), text.len());
+    fs::write(&file, &flattened).unwrap();
+    let before = |cat: &Catalogue| {
+        let s = cat.skills.iter().find(|s| s.dir == dir).unwrap();
+        s.tokens.as_ref().unwrap().resources.iter().find(|r| r.path == "references/tool-pattern-rules.md").unwrap().tokens
+    };
+    let stale = before(&cat);
+    idx.refresh_skills(&mut cat, &[dir.to_string()]).unwrap();
+    let refreshed = before(&cat);
+    assert_ne!(refreshed, stale, "the edit changed the text, so the count must change");
+
+    let fresh_index = root.parent().unwrap().join("fresh.sqlite");
+    let (fresh, _, _) = open(&fresh_index, &root);
+    assert_eq!(refreshed, before(&fresh));
+    let (reopened, _, _) = open(&index, &root);
+    assert_eq!(before(&reopened), before(&fresh), "a re-open keeps the refreshed count");
+    assert_eq!(summary(&reopened), summary(&fresh));
+}
