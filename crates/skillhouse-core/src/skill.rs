@@ -333,7 +333,12 @@ pub fn check_tools(
             ),
             Ok(spec) => {
                 if !toolkit.supplies(&spec) {
-                    let hint = if toolkit.is_default {
+                    let hint = if let Some(server) = crate::toolkit::mcp_server(&spec.name) {
+                        format!(
+                            "MCP tools are not built in: declare `{}` (or `mcp__{server}__*`) in `toolkit:` in skillhouse.yaml when your runtime connects `{server}`, or remove it",
+                            spec.name
+                        )
+                    } else if toolkit.is_default {
                         "declare the tool in `toolkit:` in skillhouse.yaml if your runtime supplies it, or remove it".to_string()
                     } else {
                         format!(
@@ -347,7 +352,10 @@ pub fn check_tools(
                             file,
                             at,
                             format!(
-                                "the toolkit cannot supply `{entry}`: the {} would run without it",
+                                "the toolkit cannot supply `{entry}`{}: the {} would run without it",
+                                crate::toolkit::mcp_server(&spec.name)
+                                    .map(|server| format!(", a tool of the MCP server `{server}`"))
+                                    .unwrap_or_default(),
                                 if owner == ToolOwner::Skill { "skill" } else { "agent" }
                             ),
                         )

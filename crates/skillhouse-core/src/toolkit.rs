@@ -2,28 +2,68 @@
 //! them. A skill that declares a tool nobody supplies is refused rather than loaded amputated.
 
 /// Claude Code's built-in tools, the toolkit assumed when a catalogue declares none.
+///
+/// Taken from Claude Code's tools reference (code.claude.com/docs/en/tools-reference), as it
+/// stood for Claude Code 2.1 on 2026-12-04. Update this list, `RETIRED_TOOL_NAMES` and
+/// docs/catalogue-format.md together when that page changes.
 pub const DEFAULT_TOOLKIT: &[&str] = &[
+    "Agent",
+    "Artifact",
     "AskUserQuestion",
     "Bash",
-    "BashOutput",
+    "CronCreate",
+    "CronDelete",
+    "CronList",
     "Edit",
+    "EnterPlanMode",
+    "EnterWorktree",
     "ExitPlanMode",
+    "ExitWorktree",
     "Glob",
     "Grep",
-    "KillShell",
-    "LS",
-    "MultiEdit",
+    "ListMcpResourcesTool",
+    "LSP",
+    "Monitor",
     "NotebookEdit",
-    "NotebookRead",
+    "PowerShell",
     "Read",
+    "ReadMcpResourceTool",
+    "SendMessage",
     "Skill",
-    "SlashCommand",
-    "Task",
+    "TaskCreate",
+    "TaskGet",
+    "TaskList",
+    "TaskOutput",
+    "TaskStop",
+    "TaskUpdate",
+    "TeamCreate",
+    "TeamDelete",
     "TodoWrite",
+    "ToolSearch",
     "WebFetch",
     "WebSearch",
     "Write",
 ];
+
+/// Names earlier Claude Code releases used, still accepted by the default toolkit so that skills
+/// written for them keep loading (Claude Code itself still honours `Task` for `Agent`). Each
+/// maps to the tool that took its place, for the docs and for anyone migrating.
+pub const RETIRED_TOOL_NAMES: &[(&str, &str)] = &[
+    ("BashOutput", "TaskOutput"),
+    ("KillShell", "TaskStop"),
+    ("LS", "Glob"),
+    ("MultiEdit", "Edit"),
+    ("NotebookRead", "Read"),
+    ("SlashCommand", "Skill"),
+    ("Task", "Agent"),
+];
+
+/// The server of an MCP tool name, `mcp__<server>__<tool>` (or `mcp__<server>` alone).
+pub fn mcp_server(name: &str) -> Option<&str> {
+    let rest = name.strip_prefix("mcp__")?;
+    let server = rest.split("__").next()?;
+    (!server.is_empty()).then_some(server)
+}
 
 /// A tool entry: `Read`, `Bash(git:*)`, `mcp__github__*`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,7 +162,11 @@ impl Toolkit {
         match entries {
             Some(list) => Toolkit { entries: list.iter().filter_map(|e| ToolSpec::parse(e).ok()).collect(), is_default: false },
             None => Toolkit {
-                entries: DEFAULT_TOOLKIT.iter().map(|n| ToolSpec { name: n.to_string(), argument: None }).collect(),
+                entries: DEFAULT_TOOLKIT
+                    .iter()
+                    .chain(RETIRED_TOOL_NAMES.iter().map(|(old, _)| old))
+                    .map(|n| ToolSpec { name: n.to_string(), argument: None })
+                    .collect(),
                 is_default: true,
             },
         }
@@ -245,5 +289,45 @@ mod tests {
     fn default_toolkit_is_claude_codes() {
         let k = Toolkit::new(None);
         assert!(k.is_default && k.supplies(&spec("Read")) && !k.supplies(&spec("Deploy")));
+        for today in ["Agent", "TaskCreate", "TaskGet", "TaskList", "TaskUpdate", "SendMessage", "TeamCreate", "ToolSearch", "LSP"] {
+            assert!(k.supplies(&spec(today)), "{today} is a Claude Code tool today");
+        }
+        assert!(k.supplies(&spec("Task")), "the older name of Agent keeps loading");
+        assert!(!k.supplies(&spec("mcp__github__create_issue")), "MCP tools come from servers the toolkit must declare");
+    }
+
+    #[test]
+    fn the_docs_list_the_default_toolkit() {
+        let docs = include_str!("../../../docs/catalogue-format.md");
+        let section = docs.split("### The default toolkit").nth(1).and_then(|s| s.split("\n## ").next()).expect("the section");
+        let listed: Vec<&str> = section.split('`').skip(1).step_by(2).collect();
+        for name in DEFAULT_TOOLKIT.iter().chain(RETIRED_TOOL_NAMES.iter().flat_map(|(a, b)| [a, b])) {
+            assert!(listed.contains(name), "docs/catalogue-format.md does not list `{name}`");
+        }
+        let known = |n: &&str| {
+            DEFAULT_TOOLKIT.contains(n)
+                || RETIRED_TOOL_NAMES.iter().any(|(old, _)| old == n)
+                || n.contains("mcp__")
+                || n.contains(':')
+                || n.contains('.')
+        };
+        let stray: Vec<&&str> = listed.iter().filter(|n| !known(n)).collect();
+        assert!(stray.is_empty(), "docs list tools the code does not: {stray:?}");
+    }
+
+    #[test]
+    fn retired_names_point_at_tools_of_today() {
+        for (old, new) in RETIRED_TOOL_NAMES {
+            assert!(!DEFAULT_TOOLKIT.contains(old), "{old} is retired");
+            assert!(DEFAULT_TOOLKIT.contains(new), "{old} maps to {new}, which must be a tool of today");
+        }
+    }
+
+    #[test]
+    fn mcp_servers_are_read_from_tool_names() {
+        assert_eq!(mcp_server("mcp__github__create_issue"), Some("github"));
+        assert_eq!(mcp_server("mcp__github"), Some("github"));
+        assert_eq!(mcp_server("mcp____x"), None);
+        assert_eq!(mcp_server("Read"), None);
     }
 }

@@ -86,3 +86,19 @@ fn a_broken_file_hands_on_no_fields() {
     assert!(s.description.is_empty() && s.allowed_tools.is_empty());
     assert_eq!(s.name, "pdf-tools", "listed under its folder name");
 }
+
+#[test]
+fn todays_claude_code_tools_need_no_toolkit() {
+    let tools = "allowed-tools: Agent TaskCreate TaskGet TaskList TaskUpdate SendMessage TeamCreate ToolSearch LSP Task\n";
+    let d = check(&[("pdf-tools/SKILL.md", &skill(tools))], None);
+    assert!(!d.iter().any(|d| d.code == Code::ToolsUnknown), "{d:?}");
+}
+
+#[test]
+fn an_mcp_tool_is_named_as_one_the_toolkit_must_declare() {
+    let d = check(&[("pdf-tools/SKILL.md", &skill("allowed-tools: Read mcp__github__create_issue\n"))], None);
+    let unknown = d.iter().find(|d| d.code == Code::ToolsUnknown).expect("reported");
+    assert!(unknown.message.contains("a tool of the MCP server `github`"), "{}", unknown.message);
+    let hint = unknown.hint.as_deref().unwrap_or_default();
+    assert!(hint.contains("`mcp__github__*`") && hint.contains("toolkit:"), "{hint}");
+}
