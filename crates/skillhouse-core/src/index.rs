@@ -264,6 +264,7 @@ impl Index {
                     let mut skill = s.skill;
                     skill.diagnostics = s.diagnostics;
                     skill.nested_in = found.parent.clone();
+                    skill.aliases = found.aliases.clone();
                     reused.push(skill);
                 }
                 None => to_load.push(found.clone()),
@@ -428,11 +429,13 @@ impl Index {
             }
             let parent =
                 catalogue.skills.iter().filter(|s| dir.starts_with(&format!("{}/", s.dir))).map(|s| s.dir.clone()).max_by_key(|d| d.len());
-            let Some((found, scan_diagnostics)) =
+            let Some((mut found, scan_diagnostics)) =
                 crate::scan::scan_skill(&catalogue.root, dir, parent, catalogue.settings.limits.max_depth)
             else {
                 continue;
             };
+            // Links to the skill live outside its folder; a change inside it does not move them.
+            found.aliases = position.map(|i| catalogue.skills[i].aliases.clone()).unwrap_or_default();
             let profile = catalogue.settings.profile_for(dir);
             let mut s = skill::load(&cx, &found, profile);
             s.diagnostics.extend(scan_diagnostics);

@@ -30,6 +30,9 @@ pub struct SkillDir {
     pub skill_md: (u64, i64),
     /// Every other file under the skill (not under a nested skill), sorted by path.
     pub resources: Vec<Resource>,
+    /// Paths (relative to the root) of symlinks through which the skill is also reached,
+    /// e.g. `.claude/skills/x` for `.claude/skills/x -> ../../skills/x`; sorted.
+    pub aliases: Vec<String>,
 }
 
 /// A file under a skill other than `SKILL.md`: an L3 resource.
@@ -64,6 +67,9 @@ pub struct Layout {
     pub skills: Vec<SkillDir>,
     pub agents: Vec<AgentFile>,
     pub diagnostics: Vec<Diagnostic>,
+    /// Symlinked folders that were not walked because their target is walked at its real path:
+    /// `(link, target)`, both relative to the root.
+    links: Vec<(String, String)>,
 }
 
 /// Joins a relative path with `/` whatever the platform.
@@ -106,8 +112,34 @@ pub fn scan(root: &Path, max_depth: usize) -> Layout {
         skill.resources.sort_by(|a, b| a.path.cmp(&b.path));
     }
     layout.skills.sort_by(|a, b| a.dir.cmp(&b.dir));
+    record_aliases(&mut layout);
     find_agents(&root, &mut layout);
     layout
+}
+
+/// Gives each skill the links it is also reached through: a link to the skill's folder, or to
+/// a folder above it (`.claude/skills -> ../skills` aliases every skill below).
+fn record_aliases(layout: &mut Layout) {
+    let links = std::mem::take(&mut layout.links);
+    for skill in &mut layout.skills {
+        // A link to the root itself is a loop, not an alias.
+        for (link, target) in links.iter().filter(|(_, t)| !t.is_empty()) {
+            match skill.dir.strip_prefix(target.as_str()) {
+                Some("") => skill.aliases.push(link.clone()),
+                Some(rest) if rest.starts_with('/') => skill.aliases.push(format!("{link}{rest}")),
+                _ => {}
+            }
+        }
+        skill.aliases.sort();
+        skill.aliases.dedup();
+    }
+}
+
+/// Whether the walk reaches `rel` (relative to the root) at its real path: not under a folder it
+/// skips, and not below the depth limit.
+fn walked_at_real_path(rel: &str, max_depth: usize) -> bool {
+    let parts: Vec<&str> = if rel.is_empty() { Vec::new() } else { rel.split('/').collect() };
+    parts.len() <= max_depth && !parts.iter().any(|p| SKIPPED_DIRS.contains(p))
 }
 
 /// Scans one skill folder again (after a change), as the full scan would have seen it.
@@ -158,7 +190,14 @@ fn walk(
                 .with_hint("move it next to the other skills; readers that load the outer skill treat its files as resources"),
             );
         }
-        layout.skills.push(SkillDir { dir: rel.to_string(), path: path.to_path_buf(), parent, skill_md: stamp, resources: Vec::new() });
+        layout.skills.push(SkillDir {
+            dir: rel.to_string(),
+            path: path.to_path_buf(),
+            parent,
+            skill_md: stamp,
+            resources: Vec::new(),
+            aliases: Vec::new(),
+        });
         this_skill = Some(layout.skills.len() - 1);
     } else if !rel.is_empty() && enclosing_skill.is_none() {
         lost_skill_file(rel, &entries, layout);
@@ -179,6 +218,7 @@ fn walk(
         for part in parts {
             layout.skills.extend(part.skills);
             layout.diagnostics.extend(part.diagnostics);
+            layout.links.extend(part.links);
         }
         return;
     }
@@ -206,6 +246,15 @@ fn visit(
     let is_dir = if file_type.is_symlink() {
         match resolves_inside(root, &child) {
             Some(target) if target.is_dir() => {
+                // A link to a folder the walk reaches anyway is an alias, not a second copy: a
+                // skill is one skill at its real path. Only a link inside a skill to a folder
+                // that is not a skill (shared references, say) lends that skill its files.
+                let target_rel = target.strip_prefix(root).map(|p| p.to_string_lossy().replace('\\', "/")).unwrap_or_default();
+                let is_alias = this_skill.is_none() || is_skill_folder(&target);
+                if is_alias && walked_at_real_path(&target_rel, max_depth) {
+                    layout.links.push((child_rel, target_rel));
+                    return;
+                }
                 if !visited.lock().map(|mut v| v.insert(target)).unwrap_or(false) {
                     return; // a loop, or a second link to a folder already walked
                 }

@@ -170,6 +170,8 @@ pub struct SkillDetail {
     pub resources: Vec<ResourceRow>,
     pub budgets: Budgets,
     pub l2_budget: u64,
+    /// Symlinks in the catalogue that lead to this skill's folder ("also linked from").
+    pub aliases: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -385,6 +387,7 @@ impl Session {
             parent: skill.nested_in.clone(),
             skill_md: (size, mtime),
             resources: skill.resources.clone(),
+            aliases: skill.aliases.clone(),
         }
     }
 
@@ -411,6 +414,7 @@ impl Session {
             resources,
             budgets: self.catalogue.settings.budgets,
             l2_budget: skill.token_budget.unwrap_or(self.catalogue.settings.budgets.l2),
+            aliases: skill.aliases.clone(),
         })
     }
 

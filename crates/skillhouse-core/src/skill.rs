@@ -41,6 +41,9 @@ pub struct Skill {
     pub description_line: u32,
     pub resources: Vec<Resource>,
     pub nested_in: Option<String>,
+    /// Symlinks in the catalogue through which this skill is also reached (see `scan`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
     /// Token counts per disclosure level, once counted (see `tokens`).
     pub tokens: Option<crate::tokens::Levels>,
     pub stamp: FileStamp,
@@ -106,6 +109,7 @@ fn build(cx: &Context<'_>, found: &SkillDir, profile: Profile, document: Option<
         description_line: 1,
         resources,
         nested_in: found.parent.clone(),
+        aliases: found.aliases.clone(),
         tokens: None,
         stamp: FileStamp::default(),
         diagnostics: Vec::new(),

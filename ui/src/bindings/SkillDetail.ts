@@ -16,4 +16,8 @@ sha256: string,
 /**
  * The profile's JSON Schema, from which the form is generated.
  */
-schema: Record<string, unknown>, check: DraftCheck, resources: Array<ResourceRow>, budgets: Budgets, l2Budget: number, };
+schema: Record<string, unknown>, check: DraftCheck, resources: Array<ResourceRow>, budgets: Budgets, l2Budget: number, 
+/**
+ * Symlinks in the catalogue that lead to this skill's folder ("also linked from").
+ */
+aliases: Array<string>, };

@@ -322,6 +322,7 @@ function detail(dir: string): SkillDetail {
     resources: resourcesOf(skills.get(dir) ?? { files: {} }),
     budgets,
     l2Budget: Number.isFinite(custom) && custom > 0 ? custom : budgets.l2,
+    aliases: [],
   };
 }
 

@@ -82,6 +82,20 @@ describe("Skill editor", () => {
     expect((screen.getByTestId("save") as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it("says which symlinks also lead to the skill, and nothing when none do", async () => {
+    const aliases = [".claude/skills/pdf-tools", ".codex/skills/pdf-tools"];
+    mockIPC((cmd) => (cmd === "get_skill" ? detail({ aliases }) : cmd === "check_draft" ? check() : null));
+    renderEditor();
+    const shown = await screen.findByTestId("aliases");
+    expect(shown.textContent).toBe("also linked from .claude/skills/pdf-tools, .codex/skills/pdf-tools");
+    cleanup();
+    clearMocks();
+    mockIPC((cmd) => (cmd === "get_skill" ? detail() : cmd === "check_draft" ? check() : null));
+    renderEditor();
+    await screen.findByTestId("skill-editor");
+    expect(screen.queryByTestId("aliases")).toBeNull();
+  });
+
   it("on a save conflict, shows both versions and “keep mine” saves again on the disk's hash", async () => {
     const saves: Args[] = [];
     const diskText = detail().text.replace("Extracts text", "Extracts TEXT");

@@ -336,6 +336,15 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
             {warnings > 0 && <span className="badge warning">{plural(warnings, "warning")}</span>}
             {errors === 0 && warnings === 0 && <span className="badge ok">No problems</span>}
             <FilePath path={detail.file} className="editor-path" />
+            {detail.aliases.length > 0 && (
+              <span
+                className="muted small editor-aliases"
+                title="Symlinks in the catalogue that lead to this skill's folder: one skill, reached from each of these paths"
+                data-testid="aliases"
+              >
+                also linked from {detail.aliases.join(", ")}
+              </span>
+            )}
             {checking && <span className="muted small">checking…</span>}
           </div>
         </div>

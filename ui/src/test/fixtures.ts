@@ -120,6 +120,7 @@ export function detail(patch: Partial<SkillDetail> = {}): SkillDetail {
     resources: [],
     budgets: { l1: 100, l2: 5000, resource: 10000, listing: 8000, severity: "warning" },
     l2Budget: 5000,
+    aliases: [],
     ...patch,
   };
 }
