@@ -29,6 +29,7 @@ pub fn builder<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
         commands::cards::agent_cards,
         commands::cards::card_text,
         commands::cards::approve_card,
+        commands::cards::set_card_default_tags,
         commands::cards::start_card_server,
         commands::cards::stop_card_server,
         commands::cards::card_server_status,

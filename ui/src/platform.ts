@@ -49,6 +49,7 @@ export type Commands = {
   agent_cards: { args: Record<string, never>; result: CardReview[] };
   card_text: { args: { agent: string; dialect: Dialect }; result: string };
   approve_card: { args: { agent: string }; result: CardReview };
+  set_card_default_tags: { args: { tags: string[] }; result: CardReview[] };
   start_card_server: { args: { port: number; agent: string | null; dialect: Dialect }; result: ServerInfo };
   stop_card_server: { args: Record<string, never>; result: ServerInfo | null };
   card_server_status: { args: Record<string, never>; result: ServerInfo | null };
@@ -273,6 +274,11 @@ export function cardText(agent: string, dialect: Dialect): Promise<string> {
 /** Records approval of the agent's current card (refused with `card.has-errors` while it has errors). */
 export function approveCard(agent: string): Promise<CardReview> {
   return call("approve_card", { agent });
+}
+
+/** Sets `cards.skill_defaults.tags` in skillhouse.yaml (a lossless edit); resolves with every card's new review. */
+export function setCardDefaultTags(tags: string[]): Promise<CardReview[]> {
+  return call("set_card_default_tags", { tags });
 }
 
 /** Serves the cards on 127.0.0.1 (`port` 0: any free port); `agent` is served at the root paths. */

@@ -23,11 +23,13 @@ pub enum EditError {
     NotLossless(String),
 }
 
-/// A value the form can write: a string, or a boolean (`user-invocable: false`).
+/// A value the form can write: a string, a boolean (`user-invocable: false`), or a list of
+/// strings, written in flow style (`tags: [review, docs]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scalar<'a> {
     Str(&'a str),
     Bool(bool),
+    List(&'a [String]),
 }
 
 impl Scalar<'_> {
@@ -35,6 +37,7 @@ impl Scalar<'_> {
         match self {
             Scalar::Str(s) => serde_json::Value::String(s.to_string()),
             Scalar::Bool(b) => serde_json::Value::Bool(b),
+            Scalar::List(items) => items.iter().map(|i| serde_json::Value::String(i.clone())).collect(),
         }
     }
 
@@ -42,8 +45,46 @@ impl Scalar<'_> {
         match self {
             Scalar::Str(s) => scalar(s, style),
             Scalar::Bool(b) => b.to_string(),
+            Scalar::List(items) => {
+                let items: Vec<String> = items
+                    .iter()
+                    .map(|i| {
+                        // Flow context also ends a plain scalar at `,`, brackets and braces.
+                        if plain_safe(i) && !i.contains([',', '[', ']', '{', '}']) {
+                            i.clone()
+                        } else {
+                            serde_json::to_string(i).expect("strings serialise")
+                        }
+                    })
+                    .collect();
+                format!("[{}]", items.join(", "))
+            }
         }
     }
+}
+
+/// Sets the field at `pointer` in a YAML document that is all YAML (`skillhouse.yaml`), with the
+/// same guarantee as `set`: only that node's bytes change, or the edit is refused.
+pub fn set_in_document(yaml: &str, pointer: &str, value: Option<Scalar<'_>>) -> Result<String, EditError> {
+    let newline = if yaml.contains("\r\n") { "\r\n" } else { "\n" };
+    let ends_with_newline = yaml.is_empty() || yaml.ends_with('\n');
+    // Framed as a frontmatter so that one implementation serves both kinds of file.
+    let framed = format!("---{newline}{yaml}{}---{newline}", if ends_with_newline { "" } else { newline });
+    let mut ignored = Vec::new();
+    let empty = matches!(yaml::parse("", yaml, 1, &mut ignored).map(|n| n.value), Some(Value::Null));
+    if empty {
+        // Nothing but comments (or nothing): the field and its mappings go at the end.
+        let keys: Vec<String> = pointer.split('/').skip(1).map(|k| k.replace("~1", "/").replace("~0", "~")).collect();
+        let Some(value) = value else { return Ok(yaml.to_string()) };
+        if keys.is_empty() || keys.iter().any(String::is_empty) {
+            return Err(EditError::BadPointer(pointer.to_string()));
+        }
+        let lead = if ends_with_newline { "" } else { newline };
+        return Ok(format!("{yaml}{lead}{}", chain(&keys, value, "", newline)));
+    }
+    let edited = set(&framed, pointer, value)?;
+    let inner = &edited[3 + newline.len()..edited.len() - 3 - newline.len()];
+    Ok(if ends_with_newline { inner.to_string() } else { inner.strip_suffix(newline).unwrap_or(inner).to_string() })
 }
 
 /// Sets (`Some`) or removes (`None`) the string field at `pointer` (`/description`,
@@ -62,34 +103,36 @@ pub fn set(text: &str, pointer: &str, value: Option<Scalar<'_>>) -> Result<Strin
     let newline = if yaml.contains("\r\n") { "\r\n" } else { "\n" };
     let field = keys.join(".");
 
-    // Walk to the parent mapping.
+    // Walk to the parent mapping; missing mappings on the way are created with the field.
+    let line_starts = line_starts(text);
     let mut parent = &root;
-    for key in &keys[..keys.len() - 1] {
+    for (depth, key) in keys[..keys.len() - 1].iter().enumerate() {
         match parent.get(key) {
             Some(child) if matches!(child.value, Value::Map(_)) => parent = child,
             Some(_) => return Err(EditError::NotAScalar(key.clone())),
             None => {
-                // The parent mapping is missing: create it with the field, at the end of its own
-                // parent (only one level deep is supported, which covers `metadata`).
                 let Some(value) = value else { return Ok(text.to_string()) };
-                if keys.len() != 2 || !std::ptr::eq(parent, &root) {
-                    return Err(EditError::BadPointer(pointer.to_string()));
-                }
-                let insert = format!("{}:{newline}  {}: {}{newline}", key_text(&keys[0]), key_text(&keys[1]), value.render(Style::Plain));
-                let at = yaml_offset + yaml_end_insertion(yaml);
+                let (at, indent) = append_point(text, yaml_offset, yaml, &line_starts, &root, parent, &keys[..depth])?;
+                let insert = chain(&keys[depth..], value, &indent, newline);
                 return verified(text, at..at, &insert, &keys, Some(value), &root);
             }
         }
     }
     let last = &keys[keys.len() - 1];
-    let line_starts = line_starts(text);
     match parent.entry(last) {
         Some(entry) => {
             let node = &entry.value;
-            if matches!(node.value, Value::Map(_) | Value::Seq(_)) {
+            // A flow list (`[a, b]`) given a new list is replaced whole; the parser's span of a
+            // collection is its opening bracket only, so the closing one is found here.
+            let flow_list_end = match (value, &node.value, node.span) {
+                (Some(Scalar::List(_)), Value::Seq(_), Some((s, _))) if yaml[s..].starts_with('[') => flow_end(yaml, s),
+                _ => None,
+            };
+            if matches!(node.value, Value::Map(_) | Value::Seq(_)) && flow_list_end.is_none() {
                 return Err(EditError::NotAScalar(field));
             }
             let (start, end) = node.span.ok_or_else(|| EditError::NotLossless(field.clone()))?;
+            let end = flow_list_end.unwrap_or(end);
             let key_line_start = line_starts[(entry.key_at.line - 1) as usize];
             match value {
                 None => {
@@ -135,26 +178,97 @@ pub fn set(text: &str, pointer: &str, value: Option<Scalar<'_>>) -> Result<Strin
         }
         None => {
             let Some(value) = value else { return Ok(text.to_string()) };
-            let line = format!("{}: {}{newline}", key_text(last), value.render(Style::Plain));
-            if std::ptr::eq(parent, &root) {
-                let at = yaml_offset + yaml_end_insertion(yaml);
-                return verified(text, at..at, &line, &keys, Some(value), &root);
-            }
-            // A nested block mapping: after its last entry, at its indentation.
-            let first = parent.entries().first().ok_or_else(|| EditError::NotLossless(field.clone()))?;
-            let key_line = line_starts[(first.key_at.line - 1) as usize];
-            if text[key_line..].trim_start().starts_with('{')
-                || text[line_starts[(parent.at.line - 1) as usize]..].contains('{') && parent.at.line == first.key_at.line
-            {
-                return Err(EditError::FlowStyle(keys[..keys.len() - 1].join(".")));
-            }
-            let indent = " ".repeat((first.key_at.column - 1) as usize);
-            let last_entry = parent.entries().last().expect("non-empty");
-            let end = last_entry.value.span.map(|(_, e)| yaml_offset + e).unwrap_or(line_starts[(last_entry.key_at.line - 1) as usize]);
-            let at = line_end(text, if text[..end].ends_with('\n') { end - 1 } else { end });
-            verified(text, at..at, &format!("{indent}{line}"), &keys, Some(value), &root)
+            let (at, indent) = append_point(text, yaml_offset, yaml, &line_starts, &root, parent, &keys[..keys.len() - 1])?;
+            verified(text, at..at, &chain(std::slice::from_ref(last), value, &indent, newline), &keys, Some(value), &root)
         }
     }
+}
+
+/// Where a node's text ends: a block collection ends with its last entry, a flow one at its
+/// closing bracket (the parser's span of a collection covers only its start).
+fn node_end(yaml: &str, node: &Node) -> Option<usize> {
+    let (start, end) = node.span?;
+    if yaml[start..].starts_with(['[', '{']) && matches!(node.value, Value::Map(_) | Value::Seq(_)) {
+        return flow_end(yaml, start);
+    }
+    match &node.value {
+        Value::Map(entries) => entries.last().map_or(Some(end), |e| node_end(yaml, &e.value)),
+        Value::Seq(items) => items.last().map_or(Some(end), |n| node_end(yaml, n)),
+        _ => Some(end),
+    }
+}
+
+/// The offset just past the `]` that closes the flow sequence opening at `start`.
+fn flow_end(yaml: &str, start: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut chars = yaml[start..].char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match (quote, c) {
+            (Some('"'), '\\') => {
+                chars.next();
+            }
+            (Some(q), c) if c == q => {
+                // `''` inside a single-quoted scalar is an escaped quote.
+                if q == '\'' && chars.peek().is_some_and(|(_, n)| *n == '\'') {
+                    chars.next();
+                } else {
+                    quote = None;
+                }
+            }
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '[' | '{') => depth += 1,
+            (None, ']' | '}') => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(start + i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `a:` / `  b: value` lines that create the mappings `keys[..last]` holding the field.
+fn chain(keys: &[String], value: Scalar<'_>, indent: &str, newline: &str) -> String {
+    let mut out = String::new();
+    for (i, key) in keys.iter().enumerate() {
+        let pad = format!("{indent}{}", "  ".repeat(i));
+        if i + 1 == keys.len() {
+            out.push_str(&format!("{pad}{}: {}{newline}", key_text(key), value.render(Style::Plain)));
+        } else {
+            out.push_str(&format!("{pad}{}:{newline}", key_text(key)));
+        }
+    }
+    out
+}
+
+/// Where a new entry of `parent` goes and at which indentation: the end of the YAML for the
+/// root, else after the mapping's last entry at its entries' indentation. `path` names the
+/// mapping, for the error.
+fn append_point(
+    text: &str,
+    yaml_offset: usize,
+    yaml: &str,
+    line_starts: &[usize],
+    root: &Node,
+    parent: &Node,
+    path: &[String],
+) -> Result<(usize, String), EditError> {
+    if std::ptr::eq(parent, root) {
+        return Ok((yaml_offset + yaml_end_insertion(yaml), String::new()));
+    }
+    let name = path.join(".");
+    let first = parent.entries().first().ok_or_else(|| EditError::FlowStyle(name.clone()))?;
+    if parent.span.is_some_and(|(s, _)| yaml[s..].starts_with('{')) {
+        return Err(EditError::FlowStyle(name));
+    }
+    let indent = " ".repeat((first.key_at.column - 1) as usize);
+    let last_entry = parent.entries().last().expect("non-empty");
+    let end = node_end(yaml, &last_entry.value).map(|e| yaml_offset + e).unwrap_or(line_starts[(last_entry.key_at.line - 1) as usize]);
+    Ok((line_end(text, if text[..end].ends_with('\n') { end - 1 } else { end }), indent))
 }
 
 /// Replaces the whole body (everything after the closing `---`), leaving the frontmatter's bytes
@@ -409,5 +523,53 @@ mod tests {
         let out = set_body(SKILL, "New body\n").unwrap();
         assert!(out.starts_with(&SKILL[..SKILL.find("# Body").unwrap()]));
         assert!(out.ends_with("---\nNew body\n"));
+    }
+
+    const SETTINGS: &str = "# Team settings.\nprofile: agentskills\ncards:\n  version: \"1.0.0\"   # bump on change\n  agents:\n    a: {version: \"1.1.0\"}\nbudgets:\n  l1: 100\n";
+
+    fn tags(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_list_goes_into_mappings_that_do_not_exist_yet() {
+        let list = tags(&["review", "a, b"]);
+        let out = set_in_document(SETTINGS, "/cards/skill_defaults/tags", Some(Scalar::List(&list))).unwrap();
+        let expected = SETTINGS
+            .replace("    a: {version: \"1.1.0\"}\n", "    a: {version: \"1.1.0\"}\n  skill_defaults:\n    tags: [review, \"a, b\"]\n");
+        assert_eq!(out, expected);
+        let out = set_in_document("profile: agentskills", "/cards/skill_defaults/tags", Some(Scalar::List(&list))).unwrap();
+        assert_eq!(out, "profile: agentskills\ncards:\n  skill_defaults:\n    tags: [review, \"a, b\"]");
+        assert_eq!(
+            set_in_document("", "/cards/skill_defaults/tags", Some(Scalar::List(&list))).unwrap(),
+            "cards:\n  skill_defaults:\n    tags: [review, \"a, b\"]\n"
+        );
+    }
+
+    #[test]
+    fn a_new_entry_follows_the_whole_of_a_nested_last_entry() {
+        let text =
+            "cards:\n  agents:\n    a: {version: \"1\"}\n    b:\n      version: \"2\"\n      publish: false\n# after\nprofile: legacy\n";
+        let list = tags(&["review"]);
+        let out = set_in_document(text, "/cards/skill_defaults/tags", Some(Scalar::List(&list))).unwrap();
+        assert_eq!(out, text.replace("publish: false\n", "publish: false\n  skill_defaults:\n    tags: [review]\n"));
+    }
+
+    #[test]
+    fn a_flow_list_is_replaced_in_place_and_a_flow_mapping_is_refused() {
+        let text = "cards:\n  skill_defaults:\n    tags: [old]   # keep\n";
+        let list = tags(&["new", "more"]);
+        let out = set_in_document(text, "/cards/skill_defaults/tags", Some(Scalar::List(&list))).unwrap();
+        assert_eq!(out, "cards:\n  skill_defaults:\n    tags: [new, more]   # keep\n");
+        let flow = "cards: {skill_defaults: {examples: [x]}}\n";
+        assert_eq!(
+            set_in_document(flow, "/cards/skill_defaults/tags", Some(Scalar::List(&list))),
+            Err(EditError::FlowStyle("cards.skill_defaults".into()))
+        );
+        let block_list = "cards:\n  skill_defaults:\n    tags:\n      - old\n";
+        assert!(matches!(
+            set_in_document(block_list, "/cards/skill_defaults/tags", Some(Scalar::List(&list))),
+            Err(EditError::NotAScalar(_))
+        ));
     }
 }

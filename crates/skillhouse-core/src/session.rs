@@ -591,6 +591,35 @@ impl Session {
         card::review(&self.catalogue, agent).map_err(AppError::from)
     }
 
+    /// Sets `cards.skill_defaults.tags` in `skillhouse.yaml` (creating the file or the sections
+    /// when missing), as a lossless edit: every other byte of the file stays. Every skill of every
+    /// card without tags of its own then gets these. Returns the cards' new reviews.
+    pub fn set_card_default_tags(&mut self, tags: &[String]) -> Result<Vec<CardReview>, AppError> {
+        let tags: Vec<String> = tags.iter().map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect();
+        if tags.is_empty() {
+            return Err(AppError::new("edit.invalid", "give at least one tag, for example `documentation`; A2A needs one per skill"));
+        }
+        let path = self.catalogue.root.join(crate::settings::FILE_NAME);
+        let text = match fs::read(&path) {
+            Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
+                AppError::new("edit.invalid", "skillhouse.yaml is not UTF-8 text; fix its encoding before setting tags here")
+            })?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(AppError::io("reading skillhouse.yaml", e)),
+        };
+        let edited = edit::set_in_document(&text, "/cards/skill_defaults/tags", Some(edit::Scalar::List(&tags))).map_err(|e| {
+            AppError::new(
+                "edit.invalid",
+                format!("skillhouse.yaml could not be edited in place ({e}); add `cards: {{skill_defaults: {{tags: [...]}}}}` by hand"),
+            )
+            .with_details(serde_json::json!({ "reason": e.to_string() }))
+        })?;
+        write_atomically(&path, edited.as_bytes()).map_err(|e| AppError::io("saving skillhouse.yaml", e))?;
+        self.own_writes.insert(path, sha256_hex(edited.as_bytes()));
+        self.reload()?;
+        self.cards()
+    }
+
     /// Takes file changes reported by a watcher. Returns whether anything changed that the UI
     /// should show; the session's own saves are recognised and ignored.
     pub fn files_changed(&mut self, paths: &[PathBuf]) -> Result<bool, AppError> {

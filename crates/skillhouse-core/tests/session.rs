@@ -269,3 +269,43 @@ fn snippets_go_to_hits_whose_name_and_description_do_not_show_the_words() {
     assert!(hit_dirs(&s, &in_head).iter().any(|d| d == "naming-skills"), "naming-skills is found by its name");
     assert!(!snippet_dirs(&s, &in_head).iter().any(|d| d == "naming-skills"), "{in_head:?}");
 }
+
+/// A catalogue whose skills carry no tags: every skill of the card fails, and one action (the
+/// catalogue-wide default) fixes them all without touching another byte of skillhouse.yaml.
+#[test]
+fn one_default_gives_every_untagged_skill_its_tags() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("catalogue");
+    let settings = "# Our settings: keep this comment.\nprofile: agentskills\ncards:\n  version: \"1.0.0\"   # bump on change\n  interfaces:\n    - {url: \"https://agents.example.com/{agent}/a2a\"}\n";
+    let skills = ["drafting-commits", "reviewing-pulls", "triaging-issues"];
+    for name in skills {
+        let dir = root.join(name);
+        fs::create_dir_all(&dir).unwrap();
+        let description = format!("Handles {name} for one repository. Use when the user asks for {name}.");
+        fs::write(dir.join("SKILL.md"), format!("---\nname: {name}\ndescription: {description}\n---\nFollow the steps.\n")).unwrap();
+    }
+    fs::create_dir_all(root.join("agents")).unwrap();
+    let list: String = skills.iter().map(|s| format!("  - {s}\n")).collect();
+    fs::write(
+        root.join("agents/helper.md"),
+        format!("---\nname: helper\ndescription: Helps one repository with commits, pulls and issues.\nskills:\n{list}---\nYou help.\n"),
+    )
+    .unwrap();
+    fs::write(root.join("skillhouse.yaml"), settings).unwrap();
+    let mut s = Session::open(&root, &tmp.path().join("index.sqlite"), &()).unwrap();
+
+    let before = s.cards().unwrap();
+    let untagged: Vec<_> = before[0].diagnostics.iter().filter(|d| d.code == Code::CardSkillNoTags).collect();
+    assert_eq!(untagged.len(), 3);
+    assert!(untagged.iter().all(|d| d.hint.as_deref().unwrap_or_default().contains("`cards.skill_defaults.tags`")), "{untagged:?}");
+
+    let after = s.set_card_default_tags(&["engineering".into(), " git ".into()]).unwrap();
+    assert!(!after[0].diagnostics.iter().any(|d| d.code == Code::CardSkillNoTags), "{:?}", after[0].diagnostics);
+    let written = fs::read_to_string(root.join("skillhouse.yaml")).unwrap();
+    assert_eq!(written, format!("{settings}  skill_defaults:\n    tags: [engineering, git]\n"));
+    assert_eq!(s.cards().unwrap()[0].card["skills"][0]["tags"], serde_json::json!(["engineering", "git"]));
+
+    let refused = s.set_card_default_tags(&["  ".into()]).unwrap_err();
+    assert_eq!(refused.code, "edit.invalid");
+    assert_eq!(fs::read_to_string(root.join("skillhouse.yaml")).unwrap(), written, "a refused edit writes nothing");
+}

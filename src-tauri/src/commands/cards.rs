@@ -20,6 +20,11 @@ pub fn approve_card(state: State<'_, AppState>, agent: String) -> Result<CardRev
 }
 
 #[tauri::command]
+pub fn set_card_default_tags(state: State<'_, AppState>, tags: Vec<String>) -> Result<Vec<CardReview>, AppError> {
+    state.with_session(|s| s.set_card_default_tags(&tags))
+}
+
+#[tauri::command]
 pub async fn start_card_server(
     state: State<'_, AppState>,
     port: u16,

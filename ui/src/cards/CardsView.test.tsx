@@ -143,6 +143,30 @@ describe("Agent Cards view", () => {
     expect(captions).toContainEqual(["sidecar", "from sidecar agents/a2a.yaml", "Read from writing-commit-messages/agents/a2a.yaml:3"]);
   });
 
+  it("offers one default for every skill without tags, sets it, and shows the new reviews", async () => {
+    const second = { ...noTags, pointer: "/skills/1/tags", message: "skill `writing-commit-messages` has no tags" };
+    const calls = backend(() => [review("registry-publisher", { diagnostics: [noTags, second] })], {
+      set_card_default_tags: () => [review("registry-publisher")],
+    });
+    renderInApp(<CardsView view={view()} onOpenFile={() => undefined} />);
+    const panel = await screen.findByTestId("default-tags");
+    expect(panel.textContent).toContain("2 skills have no tags");
+    const set = within(panel).getByTestId("default-tags-set") as HTMLButtonElement;
+    expect(set.disabled).toBe(true);
+    await userEvent.type(within(panel).getByTestId("default-tags-input"), " engineering, git,, git ");
+    await userEvent.click(set);
+    expect(calls).toContainEqual(["set_card_default_tags", { tags: ["engineering", "git"] }]);
+    await waitFor(() => expect(screen.queryByTestId("default-tags")).toBeNull());
+    expect(screen.queryAllByTestId("card-finding")).toHaveLength(0);
+  });
+
+  it("does not offer the default for a single skill without tags", async () => {
+    backend(() => [review("registry-publisher", { diagnostics: [noTags] })]);
+    renderInApp(<CardsView view={view()} onOpenFile={() => undefined} />);
+    await screen.findByTestId("card-finding");
+    expect(screen.queryByTestId("default-tags")).toBeNull();
+  });
+
   it("disables Approve with the reason while the card has errors", async () => {
     const calls = backend(() => [review("registry-publisher", { diagnostics: [noTags] })]);
     renderInApp(<CardsView view={view()} onOpenFile={() => undefined} />);

@@ -10,6 +10,7 @@ import { plural } from "../model/format";
 import { CardJson } from "./CardJson";
 import { Changes } from "./Changes";
 import { Findings } from "./Findings";
+import { DefaultTags } from "./DefaultTags";
 import { RenderedCard } from "./RenderedCard";
 import { ApprovalPanel, ServePanel } from "./ReviewActions";
 import { STATUS_LABEL, STATUS_TONE, counts, targetFor } from "./cardModel";
@@ -28,6 +29,7 @@ export function CardsView(props: { view: CatalogueView; onOpenFile: (file: strin
   const [finding, setFinding] = useState<Diagnostic | null>(null);
   const [target, setTarget] = useState<string | null>(null);
   const [approving, setApproving] = useState(false);
+  const [settingTags, setSettingTags] = useState(false);
   const [server, setServer] = useState<ServerInfo | null>(null);
   const [serving, setServing] = useState(false);
   const rendered = useRef<HTMLDivElement>(null);
@@ -97,6 +99,17 @@ export function CardsView(props: { view: CatalogueView; onOpenFile: (file: strin
     }
   };
 
+  const setDefaultTags = async (tags: string[]) => {
+    setSettingTags(true);
+    try {
+      setReviews(await platform.setCardDefaultTags(tags));
+    } catch (error) {
+      report(platform.toAppError(error), () => void setDefaultTags(tags));
+    } finally {
+      setSettingTags(false);
+    }
+  };
+
   const startServer = async (port: number) => {
     if (!review) return;
     setServing(true);
@@ -156,6 +169,7 @@ export function CardsView(props: { view: CatalogueView; onOpenFile: (file: strin
                   onStop={() => void stopServer()}
                 />
               </div>
+              <DefaultTags review={review} busy={settingTags} onSet={(tags) => void setDefaultTags(tags)} />
               <Findings review={review} selected={finding} onSelect={selectFinding} onOpenFile={props.onOpenFile} />
               {review.status === "changed" && <Changes review={review} />}
               <div className="cards-columns">

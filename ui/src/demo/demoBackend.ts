@@ -541,6 +541,7 @@ const handlers: Handlers = {
   agent_cards: () => cards.agentCards(cardSkill),
   card_text: ({ agent, dialect }) => cards.cardText(agent, dialect, cardSkill),
   approve_card: ({ agent }) => cards.approveCard(agent, cardSkill),
+  set_card_default_tags: () => fail("io", "the demo in a browser cannot write files; open the desktop app to set default tags"),
   start_card_server: ({ port, agent, dialect }) => cards.startServer(port, agent, dialect),
   stop_card_server: () => cards.stopServer(),
   card_server_status: () => cards.serverStatus(),

@@ -135,6 +135,16 @@ impl Review<'_> {
 
     fn skills(&mut self) {
         let skills = self.card()["skills"].as_array().cloned().unwrap_or_default();
+        let untagged = skills.iter().filter(|s| s["tags"].as_array().is_none_or(|t| t.is_empty())).count();
+        // One default for the whole catalogue is the fix when many skills lack tags (real
+        // catalogues rarely carry them); one skill at a time is the fix for one.
+        let hint = if untagged > 1 {
+            format!(
+                "{untagged} skills of this card have no tags: give them all a default with `cards.skill_defaults.tags` in skillhouse.yaml (the Agent Cards view sets it in one step), or add `tags: \"word, word\"` under each skill's `metadata`"
+            )
+        } else {
+            "add `tags: \"word, word\"` under the skill's `metadata`, or tags in its agents/a2a.yaml, or `cards.skill_defaults.tags` in skillhouse.yaml for every skill without its own".to_string()
+        };
         let mut seen = BTreeSet::new();
         for (i, skill) in skills.iter().enumerate() {
             let id = skill["id"].as_str().unwrap_or_default();
@@ -157,15 +167,14 @@ impl Review<'_> {
                 let what = if tags.is_empty() { "no tags" } else { "an empty tag" };
                 let pointer = format!("/skills/{i}/tags");
                 let message = format!("skill `{id}` has {what}; A2A requires at least one tag per skill");
-                let hint = "add `tags: \"word, word\"` under the skill's `metadata`, or tags in its agents/a2a.yaml";
                 match self.g.skills.get(i) {
                     // No tags from anywhere: point at the skill, where they are to be added.
                     Some(s) if !self.g.sources.iter().any(|v| v.pointer == pointer) => self.found.push(
                         Diagnostic::error(Code::CardSkillNoTags, &s.file, Position::new(s.tags_line, 1), message)
                             .with_pointer(pointer)
-                            .with_hint(hint),
+                            .with_hint(hint.as_str()),
                     ),
-                    _ => self.push(Code::CardSkillNoTags, Severity::Error, &pointer, message, hint),
+                    _ => self.push(Code::CardSkillNoTags, Severity::Error, &pointer, message, &hint),
                 }
             }
         }
