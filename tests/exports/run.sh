@@ -7,6 +7,9 @@
 #   2. the reference validator skills-ref (PyPI, pinned in requirements.lock.txt, command
 #      `agentskills validate`) runs on every exported skill folder; its verdicts must match
 #      Skillhouse's (`portable` in the legacy export's extracted-skills-registry.json).
+#   3. the specification readers of the seed documents, Google ADK's load_skill_from_dir (PyPI
+#      google-adk) and skills-ref, load every skill of a `--portable` well-known export; without
+#      `--portable` they refuse the sample's legacy skill, and `skillhouse export` names it.
 #
 # Settings (environment): EXPORTS_VENV (default target/skills-ref-venv), CARGO_TARGET_DIR.
 set -euo pipefail
@@ -23,7 +26,7 @@ CATALOGUE=skills
 log() { printf '\n==> %s\n' "$*" >&2; }
 
 if [ ! -x "$VENV/bin/agentskills" ] || ! cmp -s "$LOCK" "$VENV/installed.txt"; then
-  log "installing skills-ref into $VENV"
+  log "installing skills-ref and google-adk into $VENV"
   rm -rf "$VENV"
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q --disable-pip-version-check -r "$LOCK"
@@ -90,4 +93,20 @@ export_to legacy "$WORK/legacy" --include-unapproved
 "$VENV/bin/python" tests/exports/check_skills_ref.py "$VENV/bin/agentskills" \
   "$WORK/fresh/.well-known/agent-skills" "$WORK/legacy/extracted-skills-registry.json"
 
-log "exports: the well-known site reads back byte for byte; skills-ref agrees with Skillhouse"
+log "without --portable, the legacy skill is named, and specification readers refuse it"
+"$SKILLHOUSE" export "$CATALOGUE" --target well-known --out "$WORK/plain" >"$WORK/plain.log"
+grep -q "^warning: \`cicd-pipeline-design\` (legacy/cicd-pipeline-design/SKILL.md, \`legacy\` profile) would be refused by specification readers" "$WORK/plain.log" \
+  || { echo "exports: skillhouse export did not name the legacy skill:" >&2; cat "$WORK/plain.log" >&2; exit 1; }
+"$VENV/bin/python" tests/exports/check_spec_readers.py "$VENV/bin/agentskills" "$WORK/plain/.well-known/agent-skills" \
+  --expect-refused cicd-pipeline-design
+
+log "with --portable, google-adk and skills-ref load every exported skill"
+"$SKILLHOUSE" export "$CATALOGUE" --target well-known --out "$WORK/portable" --portable >"$WORK/portable.log"
+grep -q "^note: \`cicd-pipeline-design\` .* is published with portable frontmatter" "$WORK/portable.log" \
+  || { cat "$WORK/portable.log" >&2; exit 1; }
+"$VENV/bin/python" tests/exports/check_spec_readers.py "$VENV/bin/agentskills" "$WORK/portable/.well-known/agent-skills"
+"$SKILLHOUSE" export "$CATALOGUE" --target marketplace --out "$WORK/portable-marketplace" --portable >/dev/null
+"$VENV/bin/python" tests/exports/check_spec_readers.py "$VENV/bin/agentskills" "$WORK/portable-marketplace/skills"
+git diff --quiet -- "$CATALOGUE" || { echo "exports: a portable export changed the catalogue" >&2; exit 1; }
+
+log "exports: the well-known site reads back byte for byte; skills-ref agrees with Skillhouse; portable exports load in google-adk and skills-ref"

@@ -75,6 +75,11 @@ pub struct ExportArgs {
     /// Where the export will be published, for formats that hold URLs.
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
+    /// Publish skills that specification readers (skills-ref, Google ADK) would refuse with their
+    /// frontmatter in the specification's form: allowed-tools as one string, other fields under
+    /// metadata as strings. The catalogue is not changed; the bundle keeps its bytes.
+    #[arg(long)]
+    portable: bool,
     /// Replace OUT even when it does not look like an earlier export.
     #[arg(long)]
     force: bool,
@@ -101,6 +106,7 @@ pub fn export(
         deny_warnings: args.deny_warnings,
         time: args.time.clone(),
         base_url: args.base_url.clone(),
+        portable: args.portable,
     };
     let time = options.time.as_deref().map(export::parse_time).transpose().map_err(|e| e.to_string())?;
     let packaging = args.packaging.map(Packaging::from).unwrap_or_else(|| archive::packaging_for(&args.out));
@@ -143,6 +149,10 @@ pub fn export(
     }
     for warning in &computed.warnings {
         println!("note: {warning}");
+    }
+    for refusal in &computed.refusals {
+        let kind = if refusal.rewritten { "note" } else { "warning" };
+        println!("{kind}: {}", refusal.line());
     }
     Ok(0)
 }

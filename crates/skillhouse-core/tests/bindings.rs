@@ -7,6 +7,7 @@ use skillhouse_core::diagnostic::{Diagnostic, Severity};
 use skillhouse_core::export::archive::Written;
 use skillhouse_core::export::import::{Applied, Change as ImportChange, ImportPlan};
 use skillhouse_core::export::outputs::{ExportDone, ExportPreview, FileChange, OutputPreview, PreviewFile, Request};
+use skillhouse_core::export::portable::Refusal;
 use skillhouse_core::export::{LeftOut, Options, Packaging, Target};
 use skillhouse_core::index::Phase;
 use skillhouse_core::session::{
@@ -69,6 +70,7 @@ fn bindings_match_the_rust_types() {
         generated::<PreviewFile>(&cfg),
         generated::<FileChange>(&cfg),
         generated::<LeftOut>(&cfg),
+        generated::<Refusal>(&cfg),
         generated::<ExportDone>(&cfg),
         generated::<Written>(&cfg),
         generated::<ExportProgress>(&cfg),

@@ -385,3 +385,81 @@ fn a_catalogue_without_a_provider_still_gives_a_valid_marketplace_named_after_it
     assert!(catalog.get("host").is_none());
     assert!(catalog["entries"].as_array().unwrap().iter().all(|e| e["identifier"].as_str().unwrap().starts_with("urn:air:localhost:")));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Skills specification readers refuse (the sample's legacy skill): named in every format for
+// those readers, and published in the specification's form with `portable`.
+
+const LEGACY_SKILL: &str = "cicd-pipeline-design";
+
+fn portable(on: bool) -> Options {
+    Options { include_unapproved: true, base_url: Some(BASE.into()), portable: on, ..Options::default() }
+}
+
+#[test]
+fn formats_for_specification_readers_name_the_skills_those_readers_refuse() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("catalogue");
+    common::copy_dir(&common::sample(), &root);
+    // A card that lists the legacy skill, so that the a2a site names it too.
+    let agent = root.join("agents/registry-publisher.md");
+    let text = std::fs::read_to_string(&agent).unwrap();
+    std::fs::write(&agent, text.replace("  - writing-commit-messages\n", "  - writing-commit-messages\n  - cicd-pipeline-design\n"))
+        .unwrap();
+    let cat = load(&root);
+    for target in [Target::WellKnown, Target::Marketplace, Target::AiCatalog, Target::A2aSite] {
+        let out = formats::entries(&cat, target, &portable(false)).unwrap();
+        let named: Vec<&str> = out.refusals.iter().map(|r| r.skill.as_str()).collect();
+        assert_eq!(named, vec![LEGACY_SKILL], "{target:?}");
+        let r = &out.refusals[0];
+        assert!(!r.rewritten);
+        assert_eq!(r.file, "legacy/cicd-pipeline-design/SKILL.md");
+        assert!(r.reasons.iter().any(|x| x.contains("`allowed-tools` is a list")), "{:?}", r.reasons);
+        assert!(r.reasons.iter().any(|x| x.contains("`agent_skills_framework` is not a specification field")), "{:?}", r.reasons);
+        assert!(r.line().contains("--portable"), "{}", r.line());
+    }
+    for target in [Target::Prompt, Target::Legacy] {
+        assert!(formats::entries(&cat, target, &portable(false)).unwrap().refusals.is_empty(), "{target:?} is not for spec readers");
+    }
+}
+
+#[test]
+fn a_portable_export_publishes_the_specifications_form_and_its_digest() {
+    let cat = load(&common::sample());
+    let plain = formats::entries(&cat, Target::AiCatalog, &portable(false)).unwrap();
+    let out = formats::entries(&cat, Target::AiCatalog, &portable(true)).unwrap();
+    let path = format!(".well-known/agent-skills/{LEGACY_SKILL}/SKILL.md");
+    let published = bytes(out.entries.iter().find(|e| e.path == path).unwrap());
+    let original = std::fs::read(common::sample().join("legacy/cicd-pipeline-design/SKILL.md")).unwrap();
+    assert_ne!(published, original);
+    assert_eq!(bytes(plain.entries.iter().find(|e| e.path == path).unwrap()), original, "without portable, the catalogue's bytes");
+    let text = String::from_utf8(published.clone()).unwrap();
+    assert!(text.contains("allowed-tools: \"Read Write Edit Glob Grep Bash(git:*)\"\n"), "{text}");
+    assert!(text.contains("  token-budget: \"4500\"\n"), "{text}");
+    // The body is the catalogue's, byte for byte.
+    let body = |t: &[u8]| {
+        let t = String::from_utf8(t.to_vec()).unwrap();
+        t[t.match_indices("\n---\n").next().unwrap().0..].to_string()
+    };
+    assert_eq!(body(&published), body(&original));
+    assert!(out.refusals[0].rewritten);
+    // The catalog's digest is that of the bytes published.
+    let catalog = json(&out, ".well-known/ai-catalog.json");
+    let entry = catalog["entries"].as_array().unwrap().iter().find(|e| e["identifier"].as_str().unwrap().ends_with(LEGACY_SKILL)).unwrap();
+    assert_eq!(entry["digest"], format!("sha256:{}", document::sha256_hex(&published)));
+    // Every other skill keeps its file.
+    let others = out.entries.iter().filter(|e| e.path.ends_with("/SKILL.md") && e.path != path);
+    assert!(others.into_iter().all(|e| matches!(e.content, Content::File(_))));
+    // And the catalogue is unchanged.
+    assert_eq!(std::fs::read(common::sample().join("legacy/cicd-pipeline-design/SKILL.md")).unwrap(), original);
+}
+
+#[test]
+fn the_bundle_keeps_the_catalogues_bytes_when_portable_is_asked() {
+    let cat = load(&common::sample());
+    let plain = skillhouse_core::export::export(&cat, Target::Bundle, &portable(false)).unwrap();
+    let asked = skillhouse_core::export::export(&cat, Target::Bundle, &portable(true)).unwrap();
+    assert_eq!(plain.entries, asked.entries);
+    assert!(asked.warnings.iter().any(|w| w.contains("the bundle keeps the catalogue's bytes")), "{:?}", asked.warnings);
+    assert!(asked.refusals.is_empty());
+}

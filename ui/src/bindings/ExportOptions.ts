@@ -16,4 +16,10 @@ time?: string,
 /**
  * Where the export will be published (`https://host/base`), for formats that hold URLs.
  */
-baseUrl?: string, };
+baseUrl?: string, 
+/**
+ * Publish skills that specification readers would refuse with their frontmatter in the
+ * specification's form (`export::portable`), in the formats those readers take. The
+ * catalogue is not changed, and the bundle keeps the catalogue's bytes.
+ */
+portable: boolean, };

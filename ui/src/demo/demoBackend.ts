@@ -569,6 +569,7 @@ const handlers: Handlers = {
         bytes: files.reduce((n, f) => n + f.size, 0),
         leftOut: [],
         warnings: [],
+        refusals: [],
       })),
     };
   },

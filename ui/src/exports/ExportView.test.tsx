@@ -53,6 +53,7 @@ function preview(request: ExportRequest, patch: Partial<ExportPreview["outputs"]
       bytes: 3688,
       leftOut: [{ agent: "release-manager", reason: "the card is not approved; approve it in the Agent Cards view" }],
       warnings: [],
+      refusals: [],
       ...patch,
     })),
   };
@@ -125,6 +126,37 @@ describe("Export view", () => {
       "/home/me/skills-export/well-known.tar.gz",
     ]);
     expect(localStorage.getItem("skillhouse.export.destination:/home/me/skills")).toBe("/home/me/skills-export");
+  });
+
+  it("names the skills specification readers refuse, and asks for portable frontmatter when chosen", async () => {
+    const user = userEvent.setup();
+    const refusal = (rewritten: boolean) => ({
+      skill: "cicd-pipeline-design",
+      file: "legacy/cicd-pipeline-design/SKILL.md",
+      profile: "legacy" as const,
+      reasons: ["`allowed-tools` is a list, not one space-separated string"],
+      rewritten,
+    });
+    const calls = backend({
+      preview_export: (a) => {
+        const r = a.request as ExportRequest;
+        return preview(r, { refusals: [refusal(r.options.portable)] });
+      },
+    });
+    renderInApp(<ExportView view={clean()} onImported={() => undefined} />);
+    await user.click(screen.getByTestId("export-preview"));
+    let rows = await screen.findAllByTestId("export-refusal");
+    expect(rows.map((r) => [r.dataset.skill, r.dataset.rewritten])).toEqual([["cicd-pipeline-design", "false"]]);
+    expect(screen.getByTestId("export-refusals").textContent).toContain("would refuse");
+    expect(rows[0]!.textContent).toContain("`allowed-tools` is a list".replace(/`/g, ""));
+
+    await user.click(screen.getByTestId("export-portable"));
+    await user.click(screen.getByTestId("export-preview"));
+    await waitFor(() => expect(screen.getAllByTestId("export-refusal")[0]!.dataset.rewritten).toBe("true"));
+    rows = screen.getAllByTestId("export-refusal");
+    expect(screen.getByTestId("export-refusals").textContent).toContain("published with portable frontmatter");
+    const requests = calls.filter(([c]) => c === "preview_export").map(([, a]) => (a.request as ExportRequest).options.portable);
+    expect(requests).toEqual([false, true]);
   });
 
   it("shows Rust's progress events as a bar while the export is written", async () => {

@@ -39,6 +39,7 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
   const [destination, setDestination] = useState(() => rememberedDestination(root));
   const [includeUnapproved, setIncludeUnapproved] = useState(false);
   const [denyWarnings, setDenyWarnings] = useState(false);
+  const [portable, setPortable] = useState(false);
   const [baseUrl, setBaseUrl] = useState("");
   // A preview describes one set of choices and one state of the catalogue.
   const [shown, setShown] = useState<{ preview: ExportPreview; request: ExportRequest; view: CatalogueView } | null>(null);
@@ -52,9 +53,9 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
       targets: TARGETS.map((t) => t.id).filter((id) => targets.includes(id)),
       packaging,
       destination,
-      options: { includeUnapproved, denyWarnings, ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}) },
+      options: { includeUnapproved, denyWarnings, portable, ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}) },
     }),
-    [targets, packaging, destination, includeUnapproved, denyWarnings, baseUrl],
+    [targets, packaging, destination, includeUnapproved, denyWarnings, portable, baseUrl],
   );
 
   const preview = shown && shown.request === request ? shown.preview : null;
@@ -208,6 +209,10 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
             <input type="checkbox" checked={denyWarnings} onChange={(e) => setDenyWarnings(e.target.checked)} />
             Refuse warnings (not only errors)
           </label>
+          <label className="checkbox" title="Skills read under a looser profile (legacy, claude-code) are written in the specification's form in the well-known, marketplace, AI catalog and A2A site formats: allowed-tools as one string, other fields under metadata. The catalogue and the bundle keep their bytes.">
+            <input type="checkbox" checked={portable} onChange={(e) => setPortable(e.target.checked)} data-testid="export-portable" />
+            Publish portable frontmatter (for skills-ref, Google ADK and other specification readers)
+          </label>
         </div>
 
         <div className="export-actions">
@@ -319,6 +324,22 @@ function OutputCard(props: { output: OutputPreview }) {
             {o.leftOut.map((l) => (
               <li key={l.agent}>
                 <strong>{l.agent}</strong>: <RichMessage text={l.reason} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {o.refusals.length > 0 && (
+        <div className={o.refusals.every((r) => r.rewritten) ? "notice" : "notice warning"} data-testid="export-refusals">
+          <p>
+            {o.refusals.every((r) => r.rewritten)
+              ? `${plural(o.refusals.length, "skill")} published with portable frontmatter, as specification readers need it:`
+              : `${plural(o.refusals.length, "skill")} that specification readers (skills-ref, Google ADK) would refuse as the catalogue holds ${o.refusals.length === 1 ? "it" : "them"}; choose “Publish portable frontmatter” to publish the specification's form:`}
+          </p>
+          <ul className="left-out">
+            {o.refusals.map((r) => (
+              <li key={r.file} data-testid="export-refusal" data-skill={r.skill} data-rewritten={r.rewritten ? "true" : "false"}>
+                <strong>{r.skill}</strong> <span className="muted">({r.file}, {r.profile} profile)</span>: <RichMessage text={r.reasons.join("; ")} />
               </li>
             ))}
           </ul>

@@ -343,7 +343,13 @@ pub fn schema() -> jsonschema::Validator {
 
 /// The bundle export: `registry.json`, `skills/<dir>/...` and `cards/<agent>.json`.
 pub fn entries(catalogue: &Catalogue, options: &Options) -> Result<Export, ExportError> {
-    let Built { registry, mut entries, left_out, warnings } = registry(catalogue, options)?;
+    let Built { registry, mut entries, left_out, mut warnings } = registry(catalogue, options)?;
     entries.push(Entry { path: REGISTRY.into(), content: Content::Bytes(to_bytes(&registry)) });
-    Ok(Export { entries, left_out, warnings })
+    if options.portable {
+        // The bundle is read back by `import` and `verify`, which must find the catalogue's own files.
+        warnings.push(
+            "the bundle keeps the catalogue's bytes, so portable frontmatter does not apply to it (it applies to the well-known, marketplace, ai-catalog and a2a-site formats)".into(),
+        );
+    }
+    Ok(Export { entries, left_out, warnings, refusals: Vec::new() })
 }

@@ -11,6 +11,7 @@ pub mod bundle;
 pub mod formats;
 pub mod import;
 pub mod outputs;
+pub mod portable;
 pub mod verify;
 
 use crate::catalogue::Catalogue;
@@ -76,6 +77,10 @@ pub struct Options {
     /// Where the export will be published (`https://host/base`), for formats that hold URLs.
     #[ts(optional)]
     pub base_url: Option<String>,
+    /// Publish skills that specification readers would refuse with their frontmatter in the
+    /// specification's form (`export::portable`), in the formats those readers take. The
+    /// catalogue is not changed, and the bundle keeps the catalogue's bytes.
+    pub portable: bool,
 }
 
 /// A card an export leaves out, and why (shown to the person exporting).
@@ -147,6 +152,8 @@ pub struct Export {
     pub left_out: Vec<LeftOut>,
     /// Things the person exporting should know that do not stop the export.
     pub warnings: Vec<String>,
+    /// Published skills that specification readers would refuse as the catalogue holds them.
+    pub refusals: Vec<portable::Refusal>,
 }
 
 /// Why an export, a write, a verification or an import could not run. Each variant has a stable
@@ -259,7 +266,7 @@ pub fn export(catalogue: &Catalogue, target: Target, options: &Options) -> Resul
         Target::Bundle => bundle::entries(catalogue, options)?,
         other => {
             let output = formats::entries(catalogue, other, options)?;
-            Export { entries: output.entries, left_out: output.left_out, warnings: Vec::new() }
+            Export { entries: output.entries, left_out: output.left_out, warnings: Vec::new(), refusals: output.refusals }
         }
     };
     export.entries.sort_by(|a, b| a.path.cmp(&b.path));

@@ -65,6 +65,9 @@ pub struct OutputPreview {
     pub bytes: u64,
     pub left_out: Vec<LeftOut>,
     pub warnings: Vec<String>,
+    /// Skills of this output that specification readers would refuse as the catalogue holds
+    /// them (rewritten portable when the request asks for it).
+    pub refusals: Vec<super::portable::Refusal>,
     /// Why this output cannot be written (something that is not an export is in the way).
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -190,6 +193,7 @@ pub fn preview(catalogue: &Catalogue, request: &Request) -> Result<ExportPreview
             bytes,
             left_out: computed.left_out,
             warnings: computed.warnings,
+            refusals: computed.refusals,
             blocked,
         });
     }
@@ -230,7 +234,8 @@ pub fn run(catalogue: &Catalogue, request: &Request, progress: &mut dyn FnMut(us
                 result.left_out.push(l);
             }
         }
-        for w in e.warnings {
+        let refused = e.refusals.iter().map(super::portable::Refusal::line);
+        for w in e.warnings.into_iter().chain(refused) {
             if !result.warnings.contains(&w) {
                 result.warnings.push(w);
             }

@@ -23,7 +23,28 @@ pub(crate) fn site(cards: &[PublishedCard]) -> Vec<Entry> {
     entries
 }
 
-pub(super) fn output(catalogue: &Catalogue, options: &Options) -> Result<Output, crate::card::CardError> {
+/// The site publishes cards, not skill files; a card's skills are still named when
+/// specification readers would refuse them, since a caller that loads a card's skills meets them.
+pub(super) fn output(catalogue: &Catalogue, options: &Options, portable: bool) -> Result<Output, crate::card::CardError> {
     let (cards, left_out) = published_cards(catalogue, options.include_unapproved)?;
-    Ok(Output { entries: site(&cards), left_out })
+    let mut in_cards = std::collections::BTreeSet::new();
+    for card in &cards {
+        let value: serde_json::Value = serde_json::from_slice(&card.bytes).unwrap_or_default();
+        for skill in value["skills"].as_array().into_iter().flatten() {
+            if let Some(id) = skill["id"].as_str() {
+                in_cards.insert(id.to_string());
+            }
+        }
+    }
+    let skills = super::published_skills(catalogue, portable);
+    let named: Vec<_> = skills.into_iter().filter(|p| in_cards.contains(&p.folder) || in_cards.contains(&p.skill.name)).collect();
+    let refusals = super::refusals(&named)
+        .into_iter()
+        // The site carries no skill files, so nothing of the skill is rewritten here.
+        .map(|mut r| {
+            r.rewritten = false;
+            r
+        })
+        .collect();
+    Ok(Output { entries: site(&cards), left_out, refusals })
 }

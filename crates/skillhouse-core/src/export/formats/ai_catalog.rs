@@ -15,7 +15,7 @@
 //!   folder at the base URL makes every `url` resolve.
 //! - `updatedAt` appears only when the export is given a time.
 
-use super::{a2a_site, host_of, json_bytes, published_skills, url_join, well_known, Output};
+use super::{a2a_site, host_of, json_bytes, published_skills, refusals, url_join, well_known, Output};
 use crate::catalogue::Catalogue;
 use crate::export::{published_cards, Content, Entry, Options};
 use serde_json::{json, Map, Value};
@@ -25,9 +25,9 @@ pub(crate) const CARD_TYPE: &str = "application/a2a-agent-card+json";
 pub(crate) const SKILL_MD_TYPE: &str = "application/agent-skills+md";
 pub(crate) const SKILL_JSON_TYPE: &str = "application/agent-skills+json";
 
-pub(super) fn output(catalogue: &Catalogue, options: &Options) -> Result<Output, crate::card::CardError> {
+pub(super) fn output(catalogue: &Catalogue, options: &Options, portable: bool) -> Result<Output, crate::card::CardError> {
     let (cards, left_out) = published_cards(catalogue, options.include_unapproved)?;
-    let skills = published_skills(catalogue);
+    let skills = published_skills(catalogue, portable);
     let provider = catalogue.settings.provider.as_ref();
     let base = options.base_url.as_deref().filter(|b| !b.is_empty());
     let publisher_host = provider.and_then(|p| host_of(&p.url)).or_else(|| base.and_then(host_of)).unwrap_or_else(|| "localhost".into());
@@ -85,8 +85,10 @@ pub(super) fn output(catalogue: &Catalogue, options: &Options) -> Result<Output,
         if let Some(version) = p.skill.frontmatter.pointer("/metadata/version").and_then(Value::as_str) {
             entry.insert("version".into(), Value::from(version));
         }
-        if base.is_some() && !p.skill.stamp.sha256.is_empty() {
-            entry.insert("digest".into(), Value::from(format!("sha256:{}", p.skill.stamp.sha256)));
+        let sha256 = p.skill_md_sha256();
+        if base.is_some() && !sha256.is_empty() {
+            // The digest of the bytes served, which a portable rewrite changes.
+            entry.insert("digest".into(), Value::from(format!("sha256:{sha256}")));
         }
         list.push((identifier, finish_entry(entry)));
     }
@@ -102,5 +104,5 @@ pub(super) fn output(catalogue: &Catalogue, options: &Options) -> Result<Output,
     let mut entries = vec![Entry { path: FILE.into(), content: Content::Bytes(json_bytes(&Value::Object(catalog))) }];
     entries.extend(a2a_site::site(&cards));
     entries.extend(well_known::site(&skills));
-    Ok(Output { entries, left_out })
+    Ok(Output { entries, left_out, refusals: refusals(&skills) })
 }

@@ -168,5 +168,6 @@ pub(super) fn output(catalogue: &Catalogue, options: &Options) -> Result<Output,
             Entry { path: COUNTS.into(), content: Content::Bytes(json_bytes(&Value::Object(counts))) },
         ],
         left_out,
+        refusals: Vec::new(),
     })
 }

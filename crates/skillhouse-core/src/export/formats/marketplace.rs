@@ -14,7 +14,7 @@
 //! provider (`name` = organization, `url`); without a provider the owner is named after the
 //! catalogue folder, so that the file stays valid; set `provider` to publish under your name.
 
-use super::{json_bytes, published_skills, root_name, skill_file_entries, slug};
+use super::{json_bytes, published_skills, refusals, root_name, skill_file_entries, slug, Output};
 use crate::catalogue::Catalogue;
 use crate::export::{Content, Entry};
 use serde_json::{json, Map, Value};
@@ -49,8 +49,8 @@ fn agent_file(file: &str) -> &str {
     file.rsplit('/').next().unwrap_or(file)
 }
 
-pub(super) fn entries(catalogue: &Catalogue) -> Vec<Entry> {
-    let skills = published_skills(catalogue);
+pub(super) fn output(catalogue: &Catalogue, portable: bool) -> Output {
+    let skills = published_skills(catalogue, portable);
     let mut agents: Vec<(&str, &crate::agent::Agent)> = catalogue
         .agents
         .iter()
@@ -96,7 +96,7 @@ pub(super) fn entries(catalogue: &Catalogue) -> Vec<Entry> {
     let mut entries = vec![Entry { path: FILE.into(), content: Content::Bytes(json_bytes(&manifest)) }];
     entries.extend(skill_file_entries(&skills, "skills"));
     entries.extend(agents.iter().map(|(f, a)| Entry { path: format!("agents/{f}"), content: Content::File(catalogue.root.join(&a.file)) }));
-    entries
+    Output { entries, left_out: Vec::new(), refusals: refusals(&skills) }
 }
 
 #[cfg(test)]

@@ -29,17 +29,25 @@ mod marketplace;
 mod prompt;
 mod well_known;
 
+use super::portable::{self, Refusal};
 use super::{Content, Entry, LeftOut, Options, Target};
 use crate::catalogue::Catalogue;
 use crate::skill::Skill;
 use serde_json::Value;
 use std::path::PathBuf;
 
-/// What one format produces: its files, and the cards it left out (with why).
+/// What one format produces: its files, the cards it left out (with why), and the skills it
+/// publishes that specification readers would refuse as the catalogue holds them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Output {
     pub entries: Vec<Entry>,
     pub left_out: Vec<LeftOut>,
+    pub refusals: Vec<Refusal>,
+}
+
+/// The formats read by specification readers, which get refusals named and portable rewrites.
+pub fn for_spec_readers(target: Target) -> bool {
+    matches!(target, Target::WellKnown | Target::Marketplace | Target::AiCatalog | Target::A2aSite)
 }
 
 /// The files of `target` for `catalogue`.
@@ -47,16 +55,17 @@ pub struct Output {
 /// # Panics
 /// For [`Target::Bundle`], which `export::bundle` writes.
 pub fn entries(catalogue: &Catalogue, target: Target, options: &Options) -> Result<Output, crate::card::CardError> {
+    let portable = options.portable && for_spec_readers(target);
     let output = match target {
         Target::Bundle => panic!("the bundle is written by export::bundle, not export::formats"),
-        Target::WellKnown => Output { entries: well_known::entries(catalogue), left_out: Vec::new() },
-        Target::Marketplace => Output { entries: marketplace::entries(catalogue), left_out: Vec::new() },
-        Target::AiCatalog => ai_catalog::output(catalogue, options)?,
-        Target::A2aSite => a2a_site::output(catalogue, options)?,
-        Target::Prompt => Output { entries: prompt::entries(catalogue), left_out: Vec::new() },
+        Target::WellKnown => well_known::output(catalogue, portable),
+        Target::Marketplace => marketplace::output(catalogue, portable),
+        Target::AiCatalog => ai_catalog::output(catalogue, options, portable)?,
+        Target::A2aSite => a2a_site::output(catalogue, options, portable)?,
+        Target::Prompt => Output { entries: prompt::entries(catalogue), ..Output::default() },
         Target::Legacy => legacy::output(catalogue, options)?,
     };
-    Ok(Output { entries: finish(output.entries), left_out: output.left_out })
+    Ok(Output { entries: finish(output.entries), left_out: output.left_out, refusals: output.refusals })
 }
 
 /// Generated JSON as exports write it: keys in the order the value holds them (each format
@@ -90,10 +99,27 @@ pub(crate) struct Published<'a> {
     pub folder: String,
     /// `SKILL.md` and every resource, relative to the skill folder, `/`-separated, sorted.
     pub files: Vec<(String, PathBuf)>,
+    /// The `SKILL.md` published in place of the catalogue's, when it was rewritten portable.
+    pub skill_md: Option<Vec<u8>>,
+    /// What specification readers make of it, when they would refuse the catalogue's file.
+    pub refusal: Option<Refusal>,
 }
 
-/// The skills an export publishes, sorted by folder, first of each folder only.
-pub(crate) fn published_skills(catalogue: &Catalogue) -> Vec<Published<'_>> {
+impl Published<'_> {
+    /// The sha256 of the `SKILL.md` bytes published.
+    pub fn skill_md_sha256(&self) -> String {
+        match &self.skill_md {
+            Some(bytes) => crate::document::sha256_hex(bytes),
+            None => self.skill.stamp.sha256.clone(),
+        }
+    }
+}
+
+/// The skills an export publishes, sorted by folder, first of each folder only. With
+/// `portable`, a skill specification readers would refuse is published with its frontmatter
+/// rewritten (see `export::portable`); either way such a skill carries its refusal.
+pub(crate) fn published_skills(catalogue: &Catalogue, portable: bool) -> Vec<Published<'_>> {
+    let schemas = crate::schema::Schemas::new();
     let mut out: Vec<Published<'_>> = catalogue
         .skills
         .iter()
@@ -105,13 +131,31 @@ pub(crate) fn published_skills(catalogue: &Catalogue) -> Vec<Published<'_>> {
             let mut files = vec![(crate::scan::SKILL_FILE.to_string(), dir.join(crate::scan::SKILL_FILE))];
             files.extend(skill.resources.iter().filter(|r| is_safe_file(&r.path)).map(|r| (r.path.clone(), dir.join(&r.path))));
             files.sort_by(|a, b| a.0.cmp(&b.0));
-            Published { skill, folder, files }
+            let reasons = portable::reasons(skill, &schemas);
+            let skill_md = (portable && !reasons.is_empty())
+                .then(|| std::fs::read_to_string(dir.join(crate::scan::SKILL_FILE)).ok())
+                .flatten()
+                .and_then(|text| portable::rewrite(&text, &schemas))
+                .map(String::into_bytes);
+            let refusal = (!reasons.is_empty()).then(|| Refusal {
+                skill: folder.clone(),
+                file: skill.file(),
+                profile: skill.profile,
+                reasons,
+                rewritten: skill_md.is_some(),
+            });
+            Published { skill, folder, files, skill_md, refusal }
         })
         .filter(|p| !p.folder.is_empty())
         .collect();
     out.sort_by(|a, b| a.folder.cmp(&b.folder));
     out.dedup_by(|b, a| a.folder == b.folder);
     out
+}
+
+/// The refusals of the skills given, in their order.
+pub(crate) fn refusals(skills: &[Published<'_>]) -> Vec<Refusal> {
+    skills.iter().filter_map(|p| p.refusal.clone()).collect()
 }
 
 /// A relative file path the well-known reader accepts: no leading `/` or `\`, no `..`.
@@ -124,9 +168,13 @@ pub(crate) fn skill_file_entries(skills: &[Published<'_>], prefix: &str) -> Vec<
     skills
         .iter()
         .flat_map(|p| {
-            p.files
-                .iter()
-                .map(move |(rel, path)| Entry { path: format!("{prefix}/{}/{rel}", p.folder), content: Content::File(path.clone()) })
+            p.files.iter().map(move |(rel, path)| {
+                let content = match (&p.skill_md, rel.as_str()) {
+                    (Some(bytes), crate::scan::SKILL_FILE) => Content::Bytes(bytes.clone()),
+                    _ => Content::File(path.clone()),
+                };
+                Entry { path: format!("{prefix}/{}/{rel}", p.folder), content }
+            })
         })
         .collect()
 }

@@ -13,7 +13,7 @@ pub(crate) const FILE: &str = "available_skills.xml";
 const PREFIX: &str = "skills";
 
 pub(super) fn entries(catalogue: &Catalogue) -> Vec<Entry> {
-    let skills = published_skills(catalogue);
+    let skills = published_skills(catalogue, false);
     let folders: HashMap<&str, &str> = skills.iter().map(|p| (p.skill.dir.as_str(), p.folder.as_str())).collect();
     let mut text = crate::prompt::available_skills_at(catalogue, |s| {
         let folder = folders.get(s.dir.as_str()).copied().unwrap_or(s.name.as_str());

@@ -6,7 +6,7 @@
 //! under their name), `files` to include `SKILL.md`, and no file to start with `/` or `\` or to
 //! contain `..`.
 
-use super::{json_bytes, published_skills, skill_file_entries, Published};
+use super::{json_bytes, published_skills, refusals, skill_file_entries, Output, Published};
 use crate::catalogue::Catalogue;
 use crate::export::{Content, Entry};
 use serde_json::json;
@@ -31,6 +31,7 @@ pub(crate) fn site(skills: &[Published<'_>]) -> Vec<Entry> {
     entries
 }
 
-pub(super) fn entries(catalogue: &Catalogue) -> Vec<Entry> {
-    site(&published_skills(catalogue))
+pub(super) fn output(catalogue: &Catalogue, portable: bool) -> Output {
+    let skills = published_skills(catalogue, portable);
+    Output { entries: site(&skills), left_out: Vec::new(), refusals: refusals(&skills) }
 }
