@@ -50,7 +50,8 @@ pub struct ResourceTokens {
     pub mtime_ns: i64,
     /// `None` for a binary file (or one too large to count).
     pub tokens: Option<u64>,
-    /// Content hash of the file, when it was read.
+    /// Content hash of the file, when it was read (a binary is recognised by its first bytes
+    /// and not read to the end, so it has none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sha256: Option<String>,
 }
@@ -74,19 +75,27 @@ enum ResourceText {
     Binary(Option<String>),
 }
 
+/// How much of a file is looked at to tell a binary from text (as git does: a NUL in it).
+const SNIFF_BYTES: usize = 8192;
+
+/// Reads a resource for counting. A binary is told by its first bytes and not read further:
+/// large catalogues carry hundreds of megabytes of images and PDFs that no count needs.
 fn read_resource(path: &Path, size: u64) -> ResourceText {
     if size > MAX_COUNTED_RESOURCE_BYTES {
         return ResourceText::Binary(None);
     }
+    let Ok(mut file) = fs::File::open(path) else { return ResourceText::Binary(None) };
     let mut bytes = Vec::with_capacity(size as usize);
-    if fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)).is_err() {
+    if (&mut file).take(SNIFF_BYTES as u64).read_to_end(&mut bytes).is_err() {
+        return ResourceText::Binary(None);
+    }
+    if bytes.contains(&0) {
+        return ResourceText::Binary(None);
+    }
+    if file.read_to_end(&mut bytes).is_err() {
         return ResourceText::Binary(None);
     }
     let hash = sha256_hex(&bytes);
-    let sniff = &bytes[..bytes.len().min(8192)];
-    if sniff.contains(&0) {
-        return ResourceText::Binary(Some(hash));
-    }
     match String::from_utf8(bytes) {
         Ok(text) => ResourceText::Text(text, hash),
         Err(_) => ResourceText::Binary(Some(hash)),
@@ -276,6 +285,31 @@ mod tests {
         assert_eq!(count("hello world"), 2);
         assert_eq!(count(""), 0);
         assert!(count("The quick brown fox jumps over the lazy dog.") == 10);
+    }
+
+    #[test]
+    fn binaries_are_told_by_their_first_bytes_and_text_is_counted_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let png = dir.path().join("logo.png");
+        let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        bytes.resize(3 * SNIFF_BYTES, b'x');
+        fs::write(&png, &bytes).unwrap();
+        assert!(matches!(read_resource(&png, bytes.len() as u64), ResourceText::Binary(None)));
+        // Text longer than the sniffed part is read to its end.
+        let notes = dir.path().join("notes.md");
+        let text = "word ".repeat(SNIFF_BYTES);
+        fs::write(&notes, &text).unwrap();
+        match read_resource(&notes, text.len() as u64) {
+            ResourceText::Text(read, hash) => {
+                assert_eq!(read, text);
+                assert_eq!(hash, sha256_hex(text.as_bytes()));
+            }
+            ResourceText::Binary(_) => panic!("text read as binary"),
+        }
+        // Latin-1 text without NULs is not UTF-8: listed, not counted, with its hash.
+        let latin = dir.path().join("latin.txt");
+        fs::write(&latin, b"caf\xe9\n").unwrap();
+        assert!(matches!(read_resource(&latin, 5), ResourceText::Binary(Some(_))));
     }
 
     #[test]
