@@ -4,6 +4,8 @@
 //! byte-identical output. Each skill draws from its own stream (seed, index), so a skill's
 //! content does not depend on the skills generated before it.
 
+pub mod lang;
+pub mod realistic;
 pub mod rng;
 pub mod text;
 pub mod vocab;
@@ -29,12 +31,37 @@ const STREAM_SKILL: u64 = 2;
 const STREAM_AGENT_PLAN: u64 = 3;
 const STREAM_AGENT: u64 = 4;
 
+/// The layout and mix of files a catalogue has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shape {
+    /// `<group>/<name>/SKILL.md`, 5-15 KB each, a few small resources, agents. The default.
+    #[default]
+    Simple,
+    /// Like a large public collection: `skills/<category>/<name>/`, long-tailed SKILL.md sizes
+    /// and resource counts, deep folders, large binaries, translations under `i18n/` and
+    /// symlinked aliases under `.claude/skills/`. See [`realistic`].
+    Realistic,
+}
+
+impl std::str::FromStr for Shape {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shape, String> {
+        match s {
+            "simple" => Ok(Shape::Simple),
+            "realistic" => Ok(Shape::Realistic),
+            _ => Err(format!("unknown shape `{s}`: use simple or realistic")),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
+    /// Layout of the catalogue; [`Shape::Simple`] unless asked otherwise.
+    pub shape: Shape,
     pub skills: usize,
     pub out: PathBuf,
     pub seed: u64,
-    /// Defaults to `skills / 20`, at least 1.
+    /// Simple shape: defaults to `skills / 20`, at least 1. Realistic shape: defaults to 0.
     pub agents: Option<usize>,
     /// Worker threads (output does not depend on it). Defaults to 1.
     pub threads: usize,
@@ -46,14 +73,23 @@ pub struct Summary {
     pub agents: usize,
     pub files: usize,
     pub bytes: u64,
+    /// Of `skills`, how many are translated copies (realistic shape).
+    pub translations: usize,
+    /// Of `files`, how many are binary (realistic shape; the simple shape's icons not counted).
+    pub binaries: usize,
+    /// Symlinked skill aliases, not counted in `files` (realistic shape).
+    pub symlinks: usize,
 }
 
 impl Summary {
-    fn add(&mut self, other: Summary) {
+    pub(crate) fn add(&mut self, other: Summary) {
         self.skills += other.skills;
         self.agents += other.agents;
         self.files += other.files;
         self.bytes += other.bytes;
+        self.translations += other.translations;
+        self.binaries += other.binaries;
+        self.symlinks += other.symlinks;
     }
 }
 
@@ -75,7 +111,7 @@ pub fn group_names(skills: usize) -> Vec<String> {
         .collect()
 }
 
-fn candidate_skill_name(r: &mut Rng) -> String {
+pub(crate) fn candidate_skill_name(r: &mut Rng) -> String {
     let v = r.pick(VERBS).0;
     let n = *r.pick(NOUNS);
     let n2 = *r.pick(NOUNS);
@@ -88,7 +124,7 @@ fn candidate_skill_name(r: &mut Rng) -> String {
     }
 }
 
-fn unique(taken: &mut HashSet<String>, r: &mut Rng, mut make: impl FnMut(&mut Rng) -> String) -> String {
+pub(crate) fn unique(taken: &mut HashSet<String>, r: &mut Rng, mut make: impl FnMut(&mut Rng) -> String) -> String {
     for _ in 0..8 {
         let c = make(r);
         if taken.insert(c.clone()) {
@@ -120,7 +156,7 @@ pub fn plan_skills(seed: u64, skills: usize) -> Vec<(usize, String)> {
         .collect()
 }
 
-fn description(t: &mut Text, what_prefix: &str) -> String {
+pub(crate) fn description(t: &mut Text, what_prefix: &str) -> String {
     const WHAT: &[&str] = &[
         "%s %a %n %p the %n",
         "%s the %n and %n of a %a %n",
@@ -205,7 +241,7 @@ fn frontmatter(t: &mut Text, name: &str) -> String {
     fm
 }
 
-fn title_of(name: &str) -> String {
+pub(crate) fn title_of(name: &str) -> String {
     name.split('-').map(capitalized).collect::<Vec<_>>().join(" ")
 }
 
@@ -362,7 +398,7 @@ pub fn agent_file(seed: u64, index: usize, name: &str, skills: &[String]) -> Fil
 
 pub const SKILLHOUSE_YAML: &str = "profile: agentskills\ntoolkit: [Read, Write, Edit, Glob, Grep, \"Bash(git:*)\"]\n";
 
-fn write_files(root: &Path, files: &[File]) -> io::Result<Summary> {
+pub(crate) fn write_files(root: &Path, files: &[File]) -> io::Result<Summary> {
     let mut sum = Summary::default();
     let mut last_dir: Option<&Path> = None;
     for (rel, bytes) in files {
@@ -398,6 +434,9 @@ pub fn generate(cfg: &Config) -> io::Result<Summary> {
         return Err(io::Error::new(io::ErrorKind::AlreadyExists, format!("{} exists and is not empty", cfg.out.display())));
     }
     fs::create_dir_all(&cfg.out)?;
+    if cfg.shape == Shape::Realistic {
+        return realistic::generate(cfg);
+    }
     let groups = group_names(cfg.skills);
     let plan = plan_skills(cfg.seed, cfg.skills);
 
@@ -453,7 +492,7 @@ mod tests {
     }
 
     fn cfg(out: &Path, skills: usize, seed: u64, threads: usize) -> Config {
-        Config { skills, out: out.to_path_buf(), seed, agents: None, threads }
+        Config { shape: Shape::Simple, skills, out: out.to_path_buf(), seed, agents: None, threads }
     }
 
     /// Every file under `root`, sorted, as (relative path, bytes).
