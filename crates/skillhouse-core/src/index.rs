@@ -262,6 +262,7 @@ impl Index {
             match stored.remove(&found.dir).filter(|s| unchanged(&s.skill, found)) {
                 Some(s) => {
                     let mut skill = s.skill;
+                    skill.body = String::new(); // records written before bodies were left out carry one
                     skill.diagnostics = s.diagnostics;
                     skill.nested_in = found.parent.clone();
                     skill.aliases = found.aliases.clone();
@@ -661,9 +662,13 @@ fn delete_skill_rows(tx: &rusqlite::Transaction<'_>, dir: &str) -> Result<(), ru
 
 fn insert_skill_rows(tx: &rusqlite::Transaction<'_>, s: &Skill) -> Result<(), rusqlite::Error> {
     let counts = crate::diagnostic::Counts::of(&s.diagnostics);
-    let record =
-        serde_json::to_string(&StoredSkill { skill: Skill { diagnostics: Vec::new(), ..s.clone() }, diagnostics: s.diagnostics.clone() })
-            .unwrap_or_default();
+    // The body is left out of the record: the search table holds it, and a re-open would parse
+    // every body again only to drop it (SKILL.md text is most of a large catalogue's bytes).
+    let record = serde_json::to_string(&StoredSkill {
+        skill: Skill { diagnostics: Vec::new(), body: String::new(), ..s.clone() },
+        diagnostics: s.diagnostics.clone(),
+    })
+    .unwrap_or_default();
     let t = s.tokens.as_ref();
     tx.prepare_cached(
         "INSERT INTO skills(dir, name, description, profile, errors, warnings, l1, l2, l3) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",

@@ -203,9 +203,11 @@ fn walk(
         lost_skill_file(rel, &entries, layout);
     }
 
-    // The catalogue's top-level folders are walked in parallel: a re-open spends most of its
-    // time listing folders and reading file sizes.
-    if rel.is_empty() {
+    // Folders outside any skill are walked in parallel, at every depth: a re-open spends most of
+    // its time listing folders and reading file sizes, and large collections keep all their
+    // skills under one or two top-level folders (`skills/<category>/`), so parallel top-level
+    // folders alone left one core idle. A skill's own files stay in one walk, in order.
+    if this_skill.is_none() {
         use rayon::prelude::*;
         let parts: Vec<Layout> = entries
             .into_par_iter()

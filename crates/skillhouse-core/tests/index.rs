@@ -66,6 +66,34 @@ fn reopening_an_unchanged_catalogue_rereads_nothing() {
 }
 
 #[test]
+fn bodies_are_searched_but_not_kept_in_the_stored_records() {
+    // A re-open parses every stored record, so a body kept there is read for nothing.
+    let (_tmp, root, index) = workspace();
+    let file = root.join("naming-skills/SKILL.md");
+    let text = fs::read_to_string(&file).unwrap();
+    fs::write(&file, format!("{text}\nThe word quixotrope appears only in this body.\n")).unwrap();
+    let (_, _, idx) = open(&index, &root);
+    let records: Vec<String> = rusqlite_connection(&index)
+        .prepare("SELECT record FROM skill_records")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(!records.is_empty());
+    assert!(records.iter().all(|r| !r.contains("quixotrope")), "a stored record carries the body");
+    let names = |idx: &Index| idx.search("quixotrope", 10).unwrap().into_iter().map(|h| h.name).collect::<Vec<_>>();
+    assert_eq!(names(&idx), vec!["naming-skills"]);
+    // Re-opened from the records, the body is still found, and still counted.
+    let (cat, refresh, idx) = open(&index, &root);
+    assert_eq!(refresh.reloaded, 0);
+    assert_eq!(names(&idx), vec!["naming-skills"]);
+    let mut direct = catalogue::load(&root, &LoadOptions::default()).unwrap();
+    tokens::account(&mut direct, &mut tokens::Cache::new());
+    assert_eq!(summary(&cat), summary(&direct));
+}
+
+#[test]
 fn a_changed_skill_is_reread_and_searchable() {
     let (_tmp, root, index) = workspace();
     open(&index, &root);
