@@ -2,6 +2,9 @@
 //! one JSON object. Each figure is taken in a fresh state where it matters (the index file is
 //! deleted before the cold run). Peak memory is the process's high-water mark (VmHWM), so run
 //! the memory-sensitive phase first or read it from a separate run, as `bench/run.sh` does.
+//!
+//! `--phase count` times token counting alone (every level of every skill, no index, no cache)
+//! on one thread and then on every core, to show how close counting comes to the cores' speed.
 
 use skillhouse_core::catalogue::{self, LoadOptions};
 use skillhouse_core::index::{Index, Phase, Progress};
@@ -27,7 +30,7 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let root = PathBuf::from(args.get(1).expect("usage: skillhouse-bench CATALOGUE [--index FILE] [--phase all|parse|cold|search]"));
+    let root = PathBuf::from(args.get(1).expect("usage: skillhouse-bench CATALOGUE [--index FILE] [--phase all|parse|cold|count|search]"));
     let flag = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
     let index_file = flag("--index").map(PathBuf::from).unwrap_or_else(|| std::env::temp_dir().join("skillhouse-bench.sqlite"));
     let phase = flag("--phase").unwrap_or_else(|| "all".into());
@@ -67,6 +70,9 @@ fn main() {
             out.insert("peak_rss_mb".into(), peak_rss_mb().into());
         }
     }
+    if phase == "count" {
+        count_on_one_and_all_cores(&root, &mut out);
+    }
     if phase == "all" {
         reopen_and_change(&root, &index_file, &mut out);
     }
@@ -78,6 +84,40 @@ fn main() {
         app_search(&session, &mut out);
     }
     println!("{}", serde_json::Value::Object(out));
+}
+
+/// Counts every skill's levels (L1, body, each text resource) with an empty cache, first on a
+/// pool of one thread, then on the default pool: the same work the cold index's counting does,
+/// without the index writer beside it.
+fn count_on_one_and_all_cores(root: &Path, out: &mut serde_json::Map<String, serde_json::Value>) {
+    use rayon::prelude::*;
+    use skillhouse_core::tokens;
+    let cat = catalogue::load(root, &LoadOptions::default()).expect("catalogue loads");
+    let count_all = || -> u64 {
+        cat.skills
+            .par_iter()
+            .map(|s| {
+                let levels = tokens::count_skill(&cat.root, s, 0, &tokens::Cache::new(), &Default::default(), &mut Vec::new());
+                levels.l1 + levels.l2 + levels.l3
+            })
+            .sum()
+    };
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a one-thread pool");
+    let t = Instant::now();
+    let on_one = one.install(count_all);
+    let one_s = t.elapsed();
+    let t = Instant::now();
+    let on_all = count_all();
+    let all_s = t.elapsed();
+    assert_eq!(on_one, on_all, "counts must not depend on the number of threads");
+    let cores = rayon::current_num_threads();
+    out.insert("tokens".into(), on_all.into());
+    out.insert("count_one_core_s".into(), secs(one_s).into());
+    out.insert("count_all_cores_s".into(), secs(all_s).into());
+    out.insert("count_cores".into(), cores.into());
+    // 1.0 = the cores' full speed; the target is at most 1.2.
+    let vs_ideal = all_s.as_secs_f64() / (one_s.as_secs_f64() / cores as f64);
+    out.insert("count_vs_ideal".into(), ((vs_ideal * 100.0).round() / 100.0).into());
 }
 
 /// Records when each phase of an index load started, to split the cold time.
