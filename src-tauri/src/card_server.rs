@@ -3,7 +3,7 @@
 
 use crate::AppState;
 use skillhouse_core::card::{Dialect, ServerInfo};
-use skillhouse_core::session::AppError;
+use skillhouse_core::session::{AppError, ErrorCode};
 use skillhouse_serve::CardSet;
 use std::sync::Arc;
 
@@ -18,11 +18,11 @@ pub async fn start(state: &AppState, port: u16, agent: Option<String>, dialect: 
     state.with_session(|s| CardSet::build(s.catalogue(), dialect, agent.as_deref()).map(drop).map_err(AppError::from))?;
     let listener = skillhouse_serve::bind(port).await.map_err(|e| {
         AppError::new(
-            "server.port-unavailable",
+            ErrorCode::ServerPortUnavailable,
             format!("cannot listen on 127.0.0.1:{port}: {e}. Choose another port, or 0 for any free one."),
         )
     })?;
-    let port = listener.local_addr().map_err(|e| AppError::new("internal", e.to_string()))?.port();
+    let port = listener.local_addr().map_err(|e| AppError::new(ErrorCode::Internal, e.to_string()))?.port();
     let session = state.session.clone();
     let selected = agent.clone();
     let source: skillhouse_serve::Source = Arc::new(move || {

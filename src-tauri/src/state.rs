@@ -2,7 +2,7 @@
 
 use skillhouse_core::export::import::ImportPlan;
 use skillhouse_core::export::outputs::ExportDone;
-use skillhouse_core::session::{AppError, Session};
+use skillhouse_core::session::{AppError, ErrorCode, Session};
 use skillhouse_core::Catalogue;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -36,7 +36,7 @@ impl AppState {
     /// The plan last previewed for `bundle`, once; refused when there is none.
     pub fn take_import(&self, bundle: &str) -> Result<ImportPlan, AppError> {
         lock(&self.pending_import)?.take().filter(|p| p.bundle == std::path::Path::new(bundle)).ok_or_else(|| {
-            AppError::new("export.import-refused", "this import was not previewed; preview it, check what it changes, then import")
+            AppError::new(ErrorCode::ExportImportRefused, "this import was not previewed; preview it, check what it changes, then import")
         })
     }
 
@@ -51,7 +51,7 @@ impl AppState {
         if lock(&self.exported)?.iter().any(|p| p == path) {
             Ok(())
         } else {
-            Err(AppError::new("export.not-exported", format!("`{}` was not written by an export in this session", path.display())))
+            Err(AppError::new(ErrorCode::ExportNotExported, format!("`{}` was not written by an export in this session", path.display())))
         }
     }
 
@@ -66,15 +66,15 @@ impl AppState {
 pub fn with<T>(slot: &Mutex<Option<Session>>, f: impl FnOnce(&mut Session) -> Result<T, AppError>) -> Result<T, AppError> {
     let mut guard = lock(slot)?;
     let session =
-        guard.as_mut().ok_or_else(|| AppError::new("catalogue.not-open", "no catalogue is open: open a folder of skills first"))?;
+        guard.as_mut().ok_or_else(|| AppError::new(ErrorCode::CatalogueNotOpen, "no catalogue is open: open a folder of skills first"))?;
     f(session)
 }
 
 pub fn lock<T>(m: &Mutex<T>) -> Result<std::sync::MutexGuard<'_, T>, AppError> {
-    m.lock().map_err(|_| AppError::new("internal", "a lock was poisoned by an earlier failure; restart Skillhouse"))
+    m.lock().map_err(|_| AppError::new(ErrorCode::Internal, "a lock was poisoned by an earlier failure; restart Skillhouse"))
 }
 
 /// Runs blocking work off the thread that serves the window.
 pub async fn off_main<T: Send + 'static>(work: impl FnOnce() -> Result<T, AppError> + Send + 'static) -> Result<T, AppError> {
-    tauri::async_runtime::spawn_blocking(work).await.map_err(|e| AppError::new("internal", e.to_string()))?
+    tauri::async_runtime::spawn_blocking(work).await.map_err(|e| AppError::new(ErrorCode::Internal, e.to_string()))?
 }

@@ -17,7 +17,9 @@ import type { Dialect } from "./bindings/Dialect";
 import type { ServerInfo } from "./bindings/ServerInfo";
 import type { CatalogueView } from "./bindings/CatalogueView";
 import type { DraftCheck } from "./bindings/DraftCheck";
-import type { ErrorCode } from "./errors/ErrorCode";
+import type { Commands } from "./bindings/Commands";
+import type { FieldValue } from "./bindings/FieldValue";
+import { ERROR_CODES } from "./bindings/errorCodes";
 import type { IndexProgress } from "./bindings/IndexProgress";
 import type { SaveResult } from "./bindings/SaveResult";
 import type { SearchResult } from "./bindings/SearchResult";
@@ -29,63 +31,12 @@ import type { ExportProgress } from "./bindings/ExportProgress";
 import type { ImportPlan } from "./bindings/ImportPlan";
 import type { Imported } from "./bindings/Imported";
 
-/** The commands of docs/ipc.md: the name Rust registers, its arguments and its result. */
-
-/** What a form field writes: text, or yes/no for boolean fields. */
-export type FieldValue = string | boolean;
-
-export type Commands = {
-  open_catalogue: { args: { path: string | null }; result: CatalogueView };
-  search: { args: { query: string; limit: number }; result: SearchResult };
-  get_skill: { args: { dir: string }; result: SkillDetail };
-  check_draft: { args: { dir: string; text: string }; result: DraftCheck };
-  set_field: { args: { text: string; pointer: string; value: FieldValue | null }; result: string };
-  save_skill: { args: { dir: string; text: string; baseSha256: string }; result: SaveResult };
-  create_skill: { args: { name: string }; result: SkillDetail };
-  rename_skill: { args: { dir: string; newName: string }; result: CatalogueView };
-  delete_skill: { args: { dir: string }; result: CatalogueView };
-  recent_catalogues: { args: Record<string, never>; result: string[] };
-  cancel_open: { args: Record<string, never>; result: null };
-  agent_cards: { args: Record<string, never>; result: CardReview[] };
-  card_text: { args: { agent: string; dialect: Dialect }; result: string };
-  approve_card: { args: { agent: string }; result: CardReview };
-  set_card_default_tags: { args: { tags: string[] }; result: CardReview[] };
-  start_card_server: { args: { port: number; agent: string | null; dialect: Dialect }; result: ServerInfo };
-  stop_card_server: { args: Record<string, never>; result: ServerInfo | null };
-  card_server_status: { args: Record<string, never>; result: ServerInfo | null };
-  preview_export: { args: { request: ExportRequest }; result: ExportPreview };
-  run_export: { args: { request: ExportRequest }; result: ExportDone };
-  reveal_export: { args: { path: string }; result: null };
-  preview_import: { args: { bundle: string }; result: ImportPlan };
-  apply_import: { args: { bundle: string }; result: Imported };
-};
+// The commands and error codes are generated from the Rust declarations (src-tauri/tests/ipc_surface.rs).
+export type { Commands } from "./bindings/Commands";
+export type { FieldValue } from "./bindings/FieldValue";
 
 export type CommandName = keyof Commands;
 
-const ERROR_CODES: readonly ErrorCode[] = [
-  "catalogue.not-found",
-  "catalogue.not-open",
-  "skill.not-found",
-  "skill.exists",
-  "skill.bad-name",
-  "save.conflict",
-  "edit.invalid",
-  "cancelled",
-  "card.has-errors",
-  "card.unknown-agent",
-  "card.log-unreadable",
-  "server.port-unavailable",
-  "export.has-errors",
-  "export.has-warnings",
-  "export.invalid-option",
-  "export.output-exists",
-  "export.not-a-bundle",
-  "export.import-refused",
-  "export.cards-unreadable",
-  "export.not-exported",
-  "io",
-  "internal",
-];
 
 /** True when the app runs in a plain browser and answers from the demo catalogue. */
 export function isDemo(): boolean {

@@ -3,7 +3,8 @@
 //! The Tauri shell calls these in a line or two each; the types are the IPC contract
 //! (`docs/ipc.md`), exported to TypeScript with ts-rs.
 
-use crate::card::{self, CardError, CardReview, Dialect};
+pub use crate::app_error::{AppError, ErrorCode};
+use crate::card::{self, CardReview, Dialect};
 use crate::catalogue::{Catalogue, LoadOptions};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::document::sha256_hex;
@@ -21,61 +22,6 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use ts_rs::TS;
-
-/// The one error shape that crosses into the UI. The UI branches on `code`, never on `message`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, thiserror::Error)]
-#[error("{message}")]
-pub struct AppError {
-    pub code: String,
-    pub message: String,
-    #[ts(type = "unknown")]
-    pub details: serde_json::Value,
-}
-
-impl AppError {
-    pub fn new(code: &str, message: impl Into<String>) -> AppError {
-        AppError { code: code.to_string(), message: message.into(), details: serde_json::Value::Null }
-    }
-
-    pub fn with_details(mut self, details: serde_json::Value) -> AppError {
-        self.details = details;
-        self
-    }
-
-    fn io(what: &str, e: impl std::fmt::Display) -> AppError {
-        AppError::new("io", format!("{what} failed: {e}. Check that the folder is writable and try again."))
-    }
-}
-
-impl From<CardError> for AppError {
-    fn from(e: CardError) -> Self {
-        let code = match &e {
-            CardError::UnknownAgent(_) => "card.unknown-agent",
-            CardError::HasErrors { .. } => "card.has-errors",
-            CardError::Log(_) => "card.log-unreadable",
-            CardError::Io { .. } => "io",
-        };
-        let next = match &e {
-            CardError::UnknownAgent(_) => " Reopen the catalogue to see its agents.",
-            CardError::Log(_) => " Fix or restore cards/approvals.json (it is in git), then try again.",
-            CardError::Io { .. } => " Check that the folder is writable and try again.",
-            CardError::HasErrors { .. } => "",
-        };
-        AppError::new(code, format!("{e}.{next}").replace("..", "."))
-    }
-}
-
-impl From<crate::index::IndexError> for AppError {
-    fn from(e: crate::index::IndexError) -> Self {
-        match e {
-            crate::index::IndexError::Load(e) => AppError::new("catalogue.not-found", format!("{e}. Choose a folder that holds skills.")),
-            crate::index::IndexError::Cancelled => {
-                AppError::new("cancelled", "opening the catalogue was cancelled; the previous one stays open")
-            }
-            other => AppError::new("internal", other.to_string()),
-        }
-    }
-}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -373,7 +319,7 @@ impl Session {
     fn find(&self, dir: &str) -> Result<&Skill, AppError> {
         self.catalogue.skills.iter().find(|s| s.dir == dir).ok_or_else(|| {
             AppError::new(
-                "skill.not-found",
+                ErrorCode::SkillNotFound,
                 format!("there is no skill in `{dir}` any more; it may have been moved or deleted outside the app"),
             )
         })
@@ -467,7 +413,7 @@ impl Session {
         let disk_sha = sha256_hex(&disk);
         if disk_sha != base_sha256 {
             return Err(AppError::new(
-                "save.conflict",
+                ErrorCode::SaveConflict,
                 format!("{file} changed on disk since you opened it. Compare both versions and choose which to keep."),
             )
             .with_details(serde_json::json!({ "disk_text": String::from_utf8_lossy(&disk), "disk_sha256": disk_sha })));
@@ -483,7 +429,7 @@ impl Session {
         if !scaffold::is_valid_name(name) {
             let suggestion = crate::schema::suggest_name(name);
             return Err(AppError::new(
-                "skill.bad-name",
+                ErrorCode::SkillBadName,
                 format!(
                     "`{name}` is not a valid skill name: use lowercase letters, digits and single hyphens, for example `{suggestion}`."
                 ),
@@ -497,7 +443,7 @@ impl Session {
                 self.own_writes.insert(file, sha);
             }
             Err(scaffold::ScaffoldError::Exists(p)) => {
-                return Err(AppError::new("skill.exists", format!("{} already exists; choose another name.", p.display())));
+                return Err(AppError::new(ErrorCode::SkillExists, format!("{} already exists; choose another name.", p.display())));
             }
             Err(e) => return Err(AppError::io("creating the skill", e)),
         }
@@ -510,21 +456,22 @@ impl Session {
         let skill = self.find(dir)?;
         if !scaffold::is_valid_name(new_name) {
             let suggestion = crate::schema::suggest_name(new_name);
-            return Err(AppError::new("skill.bad-name", format!("`{new_name}` is not a valid skill name; try `{suggestion}`."))
+            return Err(AppError::new(ErrorCode::SkillBadName, format!("`{new_name}` is not a valid skill name; try `{suggestion}`."))
                 .with_details(serde_json::json!({ "suggestion": suggestion })));
         }
         let old_path = self.catalogue.root.join(&skill.dir);
         let new_path = old_path.with_file_name(new_name);
         if new_path.exists() {
             return Err(AppError::new(
-                "skill.exists",
+                ErrorCode::SkillExists,
                 format!("a folder named `{new_name}` already exists next to this skill; choose another name."),
             ));
         }
         let file = old_path.join(crate::scan::SKILL_FILE);
         let text = fs::read_to_string(&file).map_err(|e| AppError::io("reading the skill", e))?;
-        let renamed = edit::set_field(&text, "/name", Some(new_name))
-            .map_err(|e| AppError::new("edit.invalid", e.to_string()).with_details(serde_json::json!({ "reason": e.to_string() })))?;
+        let renamed = edit::set_field(&text, "/name", Some(new_name)).map_err(|e| {
+            AppError::new(ErrorCode::EditInvalid, e.to_string()).with_details(serde_json::json!({ "reason": e.to_string() }))
+        })?;
         write_atomically(&file, renamed.as_bytes()).map_err(|e| AppError::io("writing the new name", e))?;
         if let Err(e) = fs::rename(&old_path, &new_path) {
             // Put the old name back so folder and field still agree.
@@ -564,7 +511,7 @@ impl Session {
     pub fn import(&mut self, plan: &crate::export::import::ImportPlan) -> Result<Imported, AppError> {
         if plan.into != self.catalogue.root {
             return Err(AppError::new(
-                "export.import-refused",
+                ErrorCode::ExportImportRefused,
                 format!("this import was previewed for `{}`, not the open catalogue; preview it again", plan.into.display()),
             ));
         }
@@ -597,19 +544,22 @@ impl Session {
     pub fn set_card_default_tags(&mut self, tags: &[String]) -> Result<Vec<CardReview>, AppError> {
         let tags: Vec<String> = tags.iter().map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect();
         if tags.is_empty() {
-            return Err(AppError::new("edit.invalid", "give at least one tag, for example `documentation`; A2A needs one per skill"));
+            return Err(AppError::new(
+                ErrorCode::EditInvalid,
+                "give at least one tag, for example `documentation`; A2A needs one per skill",
+            ));
         }
         let path = self.catalogue.root.join(crate::settings::FILE_NAME);
         let text = match fs::read(&path) {
             Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
-                AppError::new("edit.invalid", "skillhouse.yaml is not UTF-8 text; fix its encoding before setting tags here")
+                AppError::new(ErrorCode::EditInvalid, "skillhouse.yaml is not UTF-8 text; fix its encoding before setting tags here")
             })?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
             Err(e) => return Err(AppError::io("reading skillhouse.yaml", e)),
         };
         let edited = edit::set_in_document(&text, "/cards/skill_defaults/tags", Some(edit::Scalar::List(&tags))).map_err(|e| {
             AppError::new(
-                "edit.invalid",
+                ErrorCode::EditInvalid,
                 format!("skillhouse.yaml could not be edited in place ({e}); add `cards: {{skill_defaults: {{tags: [...]}}}}` by hand"),
             )
             .with_details(serde_json::json!({ "reason": e.to_string() }))
@@ -704,23 +654,24 @@ impl Session {
         }
     }
 
-    /// Applies a lossless field edit to a draft. `value` is a string or a boolean; `None`
-    /// removes the field.
-    pub fn set_field(text: &str, pointer: &str, value: Option<&serde_json::Value>) -> Result<String, AppError> {
-        let scalar = match value {
-            None | Some(serde_json::Value::Null) => None,
-            Some(serde_json::Value::String(s)) => Some(edit::Scalar::Str(s)),
-            Some(serde_json::Value::Bool(b)) => Some(edit::Scalar::Bool(*b)),
-            Some(other) => {
-                return Err(AppError::new(
-                    "edit.invalid",
-                    format!("the form can write text or yes/no values, not {other}; edit this field in the YAML editor"),
-                ))
-            }
-        };
+    /// Applies a lossless field edit to a draft; `None` removes the field.
+    pub fn set_field(text: &str, pointer: &str, value: Option<&FieldValue>) -> Result<String, AppError> {
+        let scalar = value.map(|v| match v {
+            FieldValue::Text(s) => edit::Scalar::Str(s),
+            FieldValue::Flag(b) => edit::Scalar::Bool(*b),
+        });
         edit::set(text, pointer, scalar)
-            .map_err(|e| AppError::new("edit.invalid", e.to_string()).with_details(serde_json::json!({ "reason": e.to_string() })))
+            .map_err(|e| AppError::new(ErrorCode::EditInvalid, e.to_string()).with_details(serde_json::json!({ "reason": e.to_string() })))
     }
+}
+
+/// What a form field writes: text, or yes/no for a boolean field (the form edits nothing else;
+/// lists and maps are edited in the YAML).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(untagged)]
+pub enum FieldValue {
+    Text(String),
+    Flag(bool),
 }
 
 /// The skills by folder, for placing the paths a watcher reports without a scan of every skill

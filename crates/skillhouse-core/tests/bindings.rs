@@ -11,7 +11,7 @@ use skillhouse_core::export::portable::Refusal;
 use skillhouse_core::export::{LeftOut, Options, Packaging, Target};
 use skillhouse_core::index::Phase;
 use skillhouse_core::session::{
-    AgentRow, AppError, CatalogueView, DraftCheck, LevelTokens, ResourceRow, SaveResult, SkillDetail, SkillRow,
+    AgentRow, AppError, CatalogueView, DraftCheck, ErrorCode, FieldValue, LevelTokens, ResourceRow, SaveResult, SkillDetail, SkillRow,
 };
 use skillhouse_core::session::{ExportProgress, Imported, IndexProgress, SearchResult, SearchSnippet};
 use skillhouse_core::settings::Budgets;
@@ -31,6 +31,8 @@ fn bindings_match_the_rust_types() {
     let cfg = Config::new().with_large_int("number");
     let files = vec![
         generated::<AppError>(&cfg),
+        generated::<ErrorCode>(&cfg),
+        generated::<FieldValue>(&cfg),
         generated::<CatalogueView>(&cfg),
         generated::<SkillRow>(&cfg),
         generated::<AgentRow>(&cfg),

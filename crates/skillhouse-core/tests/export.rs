@@ -173,12 +173,12 @@ fn the_catalogue_name_and_version_come_from_skillhouse_yaml() {
 fn a_catalogue_with_errors_is_refused_naming_the_first_problems() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/07-yaml-duplicate-key");
     let err = export::export(&counted(&fixture), Target::Bundle, &Options::default()).unwrap_err();
-    assert_eq!(err.code(), "export.has-errors");
+    assert_eq!(err.code().as_str(), "export.has-errors");
     let message = err.to_string();
     assert!(message.contains("yaml.duplicate-key"), "{message}");
     assert!(message.contains("skillhouse validate"), "{message}");
     let app: skillhouse_core::session::AppError = err.into();
-    assert_eq!(app.code, "export.has-errors");
+    assert_eq!(app.code, skillhouse_core::session::ErrorCode::ExportHasErrors);
 }
 
 #[test]
@@ -189,14 +189,14 @@ fn warnings_are_refused_only_with_deny_warnings() {
     let ok = export::export(&cat, Target::Bundle, &Options::default()).unwrap();
     assert!(ok.warnings.iter().any(|w| w.contains("warning")), "{:?}", ok.warnings);
     let err = export::export(&cat, Target::Bundle, &Options { deny_warnings: true, ..Options::default() }).unwrap_err();
-    assert_eq!(err.code(), "export.has-warnings");
+    assert_eq!(err.code().as_str(), "export.has-warnings");
 }
 
 #[test]
 fn a_bad_time_is_refused_and_a_good_one_is_read_in_utc() {
     let cat = counted(&common::sample());
     let err = export::export(&cat, Target::Bundle, &Options { time: Some("yesterday".into()), ..Options::default() }).unwrap_err();
-    assert_eq!(err.code(), "export.invalid-option");
+    assert_eq!(err.code().as_str(), "export.invalid-option");
     assert_eq!(export::parse_time("1970-01-01T00:00:00Z").unwrap(), 0);
     assert_eq!(export::parse_time("2026-12-01T09:30:00Z").unwrap(), 1_796_117_400);
     assert_eq!(export::parse_time("2026-12-01T10:30:00+01:00").unwrap(), 1_796_117_400);
@@ -266,7 +266,7 @@ fn a_folder_not_made_by_an_export_is_not_overwritten_unless_asked() {
     let export = sample_export(&all_cards());
     let err = archive::write(&export.entries, Packaging::Folder, &out, &WriteOptions::default()).unwrap_err();
     assert!(matches!(err, ExportError::OutputExists { .. }), "{err}");
-    assert_eq!(err.code(), "export.output-exists");
+    assert_eq!(err.code().as_str(), "export.output-exists");
     assert_eq!(fs::read_to_string(out.join("thesis.tex")).unwrap(), "precious");
     // An earlier export is replaced, and no staging folder is left behind.
     let fresh = tmp.path().join("fresh");
@@ -360,7 +360,7 @@ fn verify_reports_a_missing_or_broken_registry() {
     let v = verify::verify(&out).unwrap();
     assert_eq!(codes(&v.diagnostics), vec![Code::BundleRegistryMissing]);
     let err = verify::verify(&tmp.path().join("nothing-here")).unwrap_err();
-    assert_eq!(err.code(), "export.not-a-bundle");
+    assert_eq!(err.code().as_str(), "export.not-a-bundle");
 }
 
 #[test]
@@ -470,7 +470,7 @@ fn a_bundle_that_fails_verification_is_not_imported() {
     let plan = import::plan(&out, &into).unwrap();
     assert!(plan.is_refused());
     assert!(codes(&plan.diagnostics).contains(&Code::BundleFileMismatch));
-    assert_eq!(import::apply(&plan).unwrap_err().code(), "export.import-refused");
+    assert_eq!(import::apply(&plan).unwrap_err().code().as_str(), "export.import-refused");
     assert!(!into.exists());
 }
 

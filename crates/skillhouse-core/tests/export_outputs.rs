@@ -161,7 +161,7 @@ fn an_output_in_the_way_blocks_the_preview_and_the_run_writes_nothing() {
     let blocked = preview.outputs[1].blocked.as_deref().expect("the well-known output is blocked");
     assert!(blocked.contains("thesis.docx"), "{blocked}");
     let err = outputs::run(&cat, &req, &mut |_, _| {}).unwrap_err();
-    assert_eq!(err.code(), "export.output-exists");
+    assert_eq!(err.code().as_str(), "export.output-exists");
     assert!(!dest.join("bundle").exists(), "no output is written when one is blocked");
     assert_eq!(fs::read(dest.join("well-known/thesis.docx")).unwrap(), b"not an export");
 }
@@ -176,6 +176,6 @@ fn a_catalogue_with_errors_is_refused_before_anything_is_written() {
     let cat = counted(&root);
     let dest = tmp.path().join("out");
     let err = outputs::run(&cat, &request(&[Target::Bundle], Packaging::Folder, &dest), &mut |_, _| {}).unwrap_err();
-    assert_eq!(err.code(), "export.has-errors");
+    assert_eq!(err.code().as_str(), "export.has-errors");
     assert!(!dest.exists());
 }

@@ -2,6 +2,7 @@
 
 mod common;
 use common::{copy_dir, sample};
+use skillhouse_core::session::FieldValue;
 
 use skillhouse_core::session::{AppError, SearchResult, Session};
 use skillhouse_core::Code;
@@ -32,13 +33,13 @@ fn the_view_lists_skills_with_their_agents_and_figures() {
 fn a_draft_with_a_bad_name_gets_its_diagnostic() {
     let (_tmp, _, s) = open();
     let detail = s.skill("naming-skills").unwrap();
-    let draft = Session::set_field(&detail.text, "/name", Some(&serde_json::json!("Naming Skills"))).unwrap();
+    let draft = Session::set_field(&detail.text, "/name", Some(&FieldValue::Text("Naming Skills".into()))).unwrap();
     let check = s.check_draft("naming-skills", &draft).unwrap();
     let codes: Vec<Code> = check.diagnostics.iter().map(|d| d.code).collect();
     assert!(codes.contains(&Code::NameFormat), "{codes:?}");
     assert!(check.diagnostics.iter().all(|d| d.pointer.as_deref() == Some("/name")));
     // Taking another skill's name is caught before saving.
-    let draft = Session::set_field(&detail.text, "/name", Some(&serde_json::json!("writing-commit-messages"))).unwrap();
+    let draft = Session::set_field(&detail.text, "/name", Some(&FieldValue::Text("writing-commit-messages".into()))).unwrap();
     let check = s.check_draft("naming-skills", &draft).unwrap();
     assert!(check.diagnostics.iter().any(|d| d.code == Code::SkillDuplicateName));
 }
@@ -47,7 +48,7 @@ fn a_draft_with_a_bad_name_gets_its_diagnostic() {
 fn saving_changes_only_the_edited_line_and_is_not_an_outside_change() {
     let (_tmp, root, mut s) = open();
     let detail = s.skill("naming-skills").unwrap();
-    let draft = Session::set_field(&detail.text, "/license", Some(&serde_json::json!("Apache-2.0"))).unwrap();
+    let draft = Session::set_field(&detail.text, "/license", Some(&FieldValue::Text("Apache-2.0".into()))).unwrap();
     let saved = s.save("naming-skills", &draft, &detail.sha256).unwrap();
     let on_disk = fs::read_to_string(root.join("naming-skills/SKILL.md")).unwrap();
     assert_eq!(on_disk, draft);
@@ -73,7 +74,7 @@ fn a_save_over_an_outside_change_is_refused_with_both_versions() {
     let theirs = detail.text.replace("# ", "# Changed elsewhere: ");
     fs::write(&file, &theirs).unwrap();
     let err: AppError = s.save("naming-skills", &detail.text.replace("MIT", "BSD"), &detail.sha256).unwrap_err();
-    assert_eq!(err.code, "save.conflict");
+    assert_eq!(err.code, skillhouse_core::session::ErrorCode::SaveConflict);
     assert_eq!(err.details["disk_text"], theirs);
     assert_eq!(fs::read_to_string(&file).unwrap(), theirs, "nothing was overwritten");
     // Choosing "keep mine" saves against the disk version's hash.
@@ -120,20 +121,20 @@ fn create_rename_and_delete() {
     let (_tmp, root, mut s) = open();
     let created = s.create("summarising-incidents").unwrap();
     assert!(created.check.diagnostics.is_empty(), "{:?}", created.check.diagnostics);
-    assert_eq!(s.create("summarising-incidents").unwrap_err().code, "skill.exists");
+    assert_eq!(s.create("summarising-incidents").unwrap_err().code, skillhouse_core::session::ErrorCode::SkillExists);
     let bad = s.create("Bad Name").unwrap_err();
     assert_eq!((bad.code.as_str(), bad.details["suggestion"].as_str()), ("skill.bad-name", Some("bad-name")));
 
     let view = s.rename("summarising-incidents", "incident-summaries").unwrap();
     assert!(view.skills.iter().any(|r| r.dir == "incident-summaries" && r.name == "incident-summaries" && r.errors == 0));
     assert!(!root.join("summarising-incidents").exists());
-    assert_eq!(s.rename("incident-summaries", "naming-skills").unwrap_err().code, "skill.exists");
+    assert_eq!(s.rename("incident-summaries", "naming-skills").unwrap_err().code, skillhouse_core::session::ErrorCode::SkillExists);
 
     std::env::set_var("XDG_DATA_HOME", root.parent().unwrap().join("xdg"));
     let view = s.delete("incident-summaries").unwrap();
     assert!(!root.join("incident-summaries").exists());
     assert!(view.skills.iter().all(|r| r.dir != "incident-summaries"));
-    assert_eq!(s.skill("incident-summaries").unwrap_err().code, "skill.not-found");
+    assert_eq!(s.skill("incident-summaries").unwrap_err().code, skillhouse_core::session::ErrorCode::SkillNotFound);
 }
 
 #[test]
@@ -306,6 +307,6 @@ fn one_default_gives_every_untagged_skill_its_tags() {
     assert_eq!(s.cards().unwrap()[0].card["skills"][0]["tags"], serde_json::json!(["engineering", "git"]));
 
     let refused = s.set_card_default_tags(&["  ".into()]).unwrap_err();
-    assert_eq!(refused.code, "edit.invalid");
+    assert_eq!(refused.code.as_str(), "edit.invalid");
     assert_eq!(fs::read_to_string(root.join("skillhouse.yaml")).unwrap(), written, "a refused edit writes nothing");
 }

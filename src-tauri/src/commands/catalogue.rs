@@ -1,13 +1,14 @@
 use crate::progress::EmitProgress;
 use crate::{recent, watch, AppState};
 use skillhouse_core::index::default_location;
-use skillhouse_core::session::{AppError, CatalogueView, SearchResult, Session};
+use skillhouse_core::session::{AppError, CatalogueView, ErrorCode, SearchResult, Session};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use tauri::{AppHandle, Manager, Runtime, State};
 
-/// Opens a catalogue (or the default one) and starts watching it. Runs off the UI thread:
-/// indexing a large catalogue takes seconds the first time.
+/// Opens a catalogue, or with `path: null` the last one opened (the sample catalogue the first time),
+/// and starts watching it. Sends `index-progress` events; off the UI thread, since indexing a large
+/// catalogue takes seconds the first time.
 #[tauri::command]
 pub async fn open_catalogue<R: Runtime>(
     app: AppHandle<R>,
@@ -19,7 +20,7 @@ pub async fn open_catalogue<R: Runtime>(
     let progress = EmitProgress::new(app.clone(), state.cancel_open.clone());
     let opened = tauri::async_runtime::spawn_blocking(move || Session::open(&root, &default_location(&root), &progress))
         .await
-        .map_err(|e| AppError::new("internal", e.to_string()))??;
+        .map_err(|e| AppError::new(ErrorCode::Internal, e.to_string()))??;
     let view = opened.view();
     recent::remember(opened.root());
     let root = opened.root().to_path_buf();
@@ -46,19 +47,22 @@ pub async fn open_catalogue<R: Runtime>(
     Ok(view)
 }
 
-/// Stops a catalogue that is opening; the one open before stays open.
+/// Stops a catalogue that is opening (`open_catalogue` then rejects with `cancelled`); the one open
+/// before stays open.
 #[tauri::command]
 pub fn cancel_open(state: State<'_, AppState>) {
     state.cancel_open.store(true, Ordering::Relaxed);
 }
 
+/// The catalogues opened before, most recent first.
 #[tauri::command]
 pub fn recent_catalogues() -> Vec<String> {
     recent::list()
 }
 
-/// Off the UI thread: a search waits for the session while the watcher or a save holds it, and
-/// the window must keep taking keys meanwhile (the UI drops answers to older queries).
+/// Searches names, descriptions, tags and bodies. Off the UI thread: a search waits for the session
+/// while the watcher or a save holds it, and the window must keep taking keys meanwhile (the UI drops
+/// answers to older queries).
 #[tauri::command]
 pub async fn search(state: State<'_, AppState>, query: String, limit: usize) -> Result<SearchResult, AppError> {
     let session = state.session.clone();

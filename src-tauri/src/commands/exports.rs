@@ -1,23 +1,25 @@
 use crate::state::off_main;
 use crate::AppState;
 use skillhouse_core::export::import::ImportPlan;
-use skillhouse_core::export::outputs::{self, ExportDone, ExportPreview, Request};
-use skillhouse_core::session::{AppError, Imported};
+use skillhouse_core::export::outputs::{self, ExportDone, ExportPreview, Request as ExportRequest};
+use skillhouse_core::session::{AppError, ErrorCode, Imported};
 use std::path::Path;
 use std::sync::Arc;
 use tauri::{AppHandle, Runtime, State};
 
-/// What each chosen format would write, compared with the previous export there. Works on a
-/// copy of the catalogue, so the person can go on working while a large one is compared.
+/// What each chosen format would write, compared with the previous export there; writes nothing.
+/// Works off the UI thread on a copy of the catalogue, so the person can go on working while a
+/// large one is compared.
 #[tauri::command]
-pub async fn preview_export(state: State<'_, AppState>, request: Request) -> Result<ExportPreview, AppError> {
+pub async fn preview_export(state: State<'_, AppState>, request: ExportRequest) -> Result<ExportPreview, AppError> {
     let catalogue = state.catalogue()?;
     off_main(move || Ok(outputs::preview(&catalogue, &request)?)).await
 }
 
-/// Writes the chosen formats, sending `export-progress` events.
+/// Writes the chosen formats, sending `export-progress` events; nothing is written when an output is
+/// blocked.
 #[tauri::command]
-pub async fn run_export<R: Runtime>(app: AppHandle<R>, state: State<'_, AppState>, request: Request) -> Result<ExportDone, AppError> {
+pub async fn run_export<R: Runtime>(app: AppHandle<R>, state: State<'_, AppState>, request: ExportRequest) -> Result<ExportDone, AppError> {
     let catalogue = state.catalogue()?;
     let mut progress = crate::progress::ExportEvents::new(app);
     let done = off_main(move || Ok(outputs::run(&catalogue, &request, &mut |d, t| progress.send(d, t))?)).await?;
@@ -26,15 +28,17 @@ pub async fn run_export<R: Runtime>(app: AppHandle<R>, state: State<'_, AppState
 }
 
 /// Shows an output of this session's exports in the system's file manager; any other path is
-/// refused (the window may not open arbitrary files).
+/// refused with `export.not-exported` (the window may not open arbitrary files).
 #[tauri::command]
 pub fn reveal_export(state: State<'_, AppState>, path: String) -> Result<(), AppError> {
     state.check_exported(Path::new(&path))?;
-    tauri_plugin_opener::reveal_item_in_dir(&path)
-        .map_err(|e| AppError::new("io", format!("the file manager could not be opened on {path}: {e}; the export is there nonetheless")))
+    tauri_plugin_opener::reveal_item_in_dir(&path).map_err(|e| {
+        AppError::new(ErrorCode::Io, format!("the file manager could not be opened on {path}: {e}; the export is there nonetheless"))
+    })
 }
 
-/// A dry run of importing a bundle (a folder, `.tar.gz` or `.zip`) into the open catalogue.
+/// A dry run of importing a bundle (a folder, `.tar.gz` or `.zip`) into the open catalogue: verifies
+/// it and keeps the plan for `apply_import`.
 #[tauri::command]
 pub async fn preview_import(state: State<'_, AppState>, bundle: String) -> Result<ImportPlan, AppError> {
     let root = state.with_session(|s| Ok(s.root().to_path_buf()))?;
@@ -43,7 +47,8 @@ pub async fn preview_import(state: State<'_, AppState>, bundle: String) -> Resul
     Ok(plan)
 }
 
-/// Applies the import last previewed for `bundle`, exactly as it was shown.
+/// Applies exactly the plan last previewed for `bundle`, once; `export.import-refused` without a
+/// preview.
 #[tauri::command]
 pub async fn apply_import(state: State<'_, AppState>, bundle: String) -> Result<Imported, AppError> {
     let plan = state.take_import(&bundle)?;

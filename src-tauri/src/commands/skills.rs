@@ -1,38 +1,46 @@
 use crate::AppState;
-use skillhouse_core::session::{AppError, CatalogueView, DraftCheck, SaveResult, Session, SkillDetail};
+use skillhouse_core::session::{AppError, CatalogueView, DraftCheck, FieldValue, SaveResult, Session, SkillDetail};
 use tauri::State;
 
+/// One skill as the editor shows it: its file's text and hash, its checks, resources and budgets.
 #[tauri::command]
 pub fn get_skill(state: State<'_, AppState>, dir: String) -> Result<SkillDetail, AppError> {
     state.with_session(|s| s.skill(&dir))
 }
 
+/// Checks the whole unsaved text of a SKILL.md as if it were saved; writes nothing.
 #[tauri::command]
 pub fn check_draft(state: State<'_, AppState>, dir: String, text: String) -> Result<DraftCheck, AppError> {
     state.with_session(|s| s.check_draft(&dir, &text))
 }
 
+/// Sets one frontmatter field by JSON pointer in unsaved text (`value: null` removes it) and returns
+/// the new text, in which only that node changed; `edit.invalid` when it cannot be done losslessly.
 #[tauri::command]
-pub fn set_field(text: String, pointer: String, value: Option<serde_json::Value>) -> Result<String, AppError> {
+pub fn set_field(text: String, pointer: String, value: Option<FieldValue>) -> Result<String, AppError> {
     Session::set_field(&text, &pointer, value.as_ref())
 }
 
+/// Saves a SKILL.md atomically; `save.conflict` when the file changed on disk since `baseSha256`.
 /// Tauri maps the UI's camelCase arguments (`baseSha256`, `newName`) to these snake_case ones.
 #[tauri::command]
 pub fn save_skill(state: State<'_, AppState>, dir: String, text: String, base_sha256: String) -> Result<SaveResult, AppError> {
     state.with_session(|s| s.save(&dir, &text, &base_sha256))
 }
 
+/// Creates a skill folder with a SKILL.md to fill in; `skill.exists`, `skill.bad-name`.
 #[tauri::command]
 pub fn create_skill(state: State<'_, AppState>, name: String) -> Result<SkillDetail, AppError> {
     state.with_session(|s| s.create(&name))
 }
 
+/// Renames a skill: its `name` field (a lossless edit) and its folder; `skill.exists`, `skill.bad-name`.
 #[tauri::command]
 pub fn rename_skill(state: State<'_, AppState>, dir: String, new_name: String) -> Result<CatalogueView, AppError> {
     state.with_session(|s| s.rename(&dir, &new_name))
 }
 
+/// Moves a skill folder to the system trash.
 #[tauri::command]
 pub fn delete_skill(state: State<'_, AppState>, dir: String) -> Result<CatalogueView, AppError> {
     state.with_session(|s| s.delete(&dir))

@@ -32,7 +32,7 @@ const SETTINGS_FILE = "skillhouse.yaml";
 const approvals = new Map<string, { approval: Approval; card: Json }>();
 let server: ServerInfo | null = null;
 
-function fail(code: string, message: string): never {
+function fail(code: AppError["code"], message: string): never {
   const error: AppError = { code, message, details: null };
   throw error;
 }

@@ -180,28 +180,23 @@ pub enum ExportError {
 
 impl ExportError {
     /// The stable code of this error (also the `AppError` code).
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> crate::app_error::ErrorCode {
+        use crate::app_error::ErrorCode;
         match self {
-            ExportError::HasErrors { .. } => "export.has-errors",
-            ExportError::HasWarnings { .. } => "export.has-warnings",
-            ExportError::InvalidOption(_) => "export.invalid-option",
-            ExportError::OutputExists { .. } => "export.output-exists",
-            ExportError::NotABundle { .. } => "export.not-a-bundle",
-            ExportError::ImportRefused(_) => "export.import-refused",
-            ExportError::Card(_) => "export.cards-unreadable",
-            ExportError::Io { .. } => "io",
+            ExportError::HasErrors { .. } => ErrorCode::ExportHasErrors,
+            ExportError::HasWarnings { .. } => ErrorCode::ExportHasWarnings,
+            ExportError::InvalidOption(_) => ErrorCode::ExportInvalidOption,
+            ExportError::OutputExists { .. } => ErrorCode::ExportOutputExists,
+            ExportError::NotABundle { .. } => ErrorCode::ExportNotABundle,
+            ExportError::ImportRefused(_) => ErrorCode::ExportImportRefused,
+            ExportError::Card(_) => ErrorCode::ExportCardsUnreadable,
+            ExportError::Io { .. } => ErrorCode::Io,
         }
     }
 
     pub(crate) fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> ExportError {
         let what = what.into();
         move |source| ExportError::Io { what, source }
-    }
-}
-
-impl From<ExportError> for crate::session::AppError {
-    fn from(e: ExportError) -> Self {
-        crate::session::AppError::new(e.code(), e.to_string())
     }
 }
 
