@@ -97,7 +97,7 @@ fn count_on_one_and_all_cores(root: &Path, out: &mut serde_json::Map<String, ser
         cat.skills
             .par_iter()
             .map(|s| {
-                let levels = tokens::count_skill(&cat.root, s, 0, &tokens::Cache::new(), &Default::default(), &mut Vec::new());
+                let levels = tokens::count_skill(&s.disclosure(&cat.root), 0, &tokens::Cache::new(), &Default::default(), &mut Vec::new());
                 levels.l1 + levels.l2 + levels.l3
             })
             .sum()

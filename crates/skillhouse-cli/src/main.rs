@@ -7,9 +7,9 @@ mod render;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use skillhouse_core::card::{self, Dialect};
-use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
+use skillhouse_core::catalogue::{Catalogue, LoadOptions};
 use skillhouse_core::index::{self, Index};
-use skillhouse_core::{prompt, report, scaffold, stats, tokens, Profile};
+use skillhouse_core::{budget, prompt, report, scaffold, stats, Profile};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -192,9 +192,7 @@ fn main() -> ExitCode {
 }
 
 fn load_counted(path: &Path, profile: Option<Profile>) -> Result<Catalogue, String> {
-    let mut cat = catalogue::load(path, &LoadOptions { profile }).map_err(|e| e.to_string())?;
-    tokens::account(&mut cat, &mut tokens::Cache::new());
-    Ok(cat)
+    budget::load_counted(path, &LoadOptions { profile }).map_err(|e| e.to_string())
 }
 
 fn open_index(path: &Path, args: &IndexArgs) -> Result<Index, String> {

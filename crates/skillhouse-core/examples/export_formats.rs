@@ -27,8 +27,7 @@ fn main() -> Result<(), String> {
     if out.exists() {
         return Err(format!("{} exists", out.display()));
     }
-    let mut cat = skillhouse_core::load(&root, &Default::default()).map_err(|e| e.to_string())?;
-    skillhouse_core::tokens::account(&mut cat, &mut Default::default());
+    let cat = skillhouse_core::budget::load_counted(&root, &Default::default()).map_err(|e| e.to_string())?;
     let counts = cat.counts();
     if counts.errors > 0 {
         return Err(format!("the catalogue has {} error(s)", counts.errors));

@@ -176,7 +176,7 @@ pub fn prepare(root: &Path, options: &LoadOptions, schemas: &Schemas) -> Result<
     Ok(Prepared { root, settings: loaded.settings, fragment, layout, diagnostics, profile_override: options.profile })
 }
 
-/// Loads and checks a catalogue. Token budgets are not checked here: see [`crate::tokens`].
+/// Loads and checks a catalogue. Tokens are not counted here: see [`crate::budget::load_counted`].
 pub fn load(root: &Path, options: &LoadOptions) -> Result<Catalogue, LoadError> {
     let schemas = Schemas::new();
     let prepared = prepare(root, options, &schemas)?;

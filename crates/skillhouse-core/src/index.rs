@@ -5,6 +5,7 @@
 //! the file loses nothing but time.
 
 use crate::agent::{self, Agent};
+use crate::budget;
 use crate::catalogue::{self, Catalogue, LoadError, LoadOptions, Prepared};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::document::sha256_hex;
@@ -324,7 +325,8 @@ impl Index {
                             return None;
                         }
                         let mut fresh = Vec::new();
-                        let levels = tokens::count_skill(&prepared.root, s, fragment_tokens, &cache, &HashMap::new(), &mut fresh);
+                        let levels =
+                            tokens::count_skill(&s.disclosure(&prepared.root), fragment_tokens, &cache, &HashMap::new(), &mut fresh);
                         progress.advanced(done.fetch_add(1, Ordering::Relaxed) + 1);
                         Some((levels, fresh))
                     })
@@ -333,7 +335,7 @@ impl Index {
                 let counted = counted.ok_or(IndexError::Cancelled)?;
                 for (s, (levels, fresh)) in chunk.iter_mut().zip(counted) {
                     fresh_all.extend(fresh);
-                    tokens::set_levels(s, levels, &budgets);
+                    budget::set_levels(s, levels, &budgets);
                 }
                 if send.send(Batch::Skills(chunk)).is_err() {
                     break; // the writer failed; its error is returned below
@@ -355,7 +357,7 @@ impl Index {
             s
         }));
         let mut catalogue = catalogue::assemble(prepared, skills, agents);
-        tokens::add_listing_diagnostic(&mut catalogue);
+        budget::add_listing_diagnostic(&mut catalogue);
         self.sync_rows(&catalogue, &reloaded_dirs, true)?;
         Ok((catalogue, refresh))
     }
@@ -445,9 +447,9 @@ impl Index {
                 .map(|t| t.resources.iter().map(|r| (r.path.clone(), r.clone())).collect())
                 .unwrap_or_default();
             let mut fresh = Vec::new();
-            let levels = tokens::count_skill(&catalogue.root, &s, fragment_tokens, &cache, &known, &mut fresh);
+            let levels = tokens::count_skill(&s.disclosure(&catalogue.root), fragment_tokens, &cache, &known, &mut fresh);
             cache.extend(fresh);
-            tokens::set_levels(&mut s, levels, &catalogue.settings.budgets);
+            budget::set_levels(&mut s, levels, &catalogue.settings.budgets);
             // The body stays, as a load from disk gives it (drafts and re-checks use it).
             reloaded.push(s.clone());
             match position {
@@ -460,7 +462,7 @@ impl Index {
         }
         let agents_before: Vec<Vec<Diagnostic>> = catalogue.agents.iter().map(|a| a.diagnostics.clone()).collect();
         catalogue::recheck(catalogue);
-        tokens::add_listing_diagnostic(catalogue);
+        budget::add_listing_diagnostic(catalogue);
         let agents_changed = catalogue.agents.iter().map(|a| &a.diagnostics).ne(agents_before.iter());
         let fresh: Vec<(String, u64)> = cache.into_iter().collect();
         let tx = self.conn.transaction()?;

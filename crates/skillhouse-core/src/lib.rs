@@ -3,6 +3,7 @@
 
 pub mod agent;
 pub mod app_error;
+pub mod budget;
 pub mod card;
 pub mod catalogue;
 pub mod diagnostic;

@@ -15,7 +15,7 @@ use crate::schema::{Schemas, Subject};
 use crate::settings::Budgets;
 use crate::skill::{self, Context, Skill};
 use crate::stats::{self, Stats};
-use crate::{edit, markdown, scaffold, tokens};
+use crate::{budget, edit, markdown, scaffold, tokens};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fs;
@@ -381,7 +381,7 @@ impl Session {
         let mut levels = stored.tokens.clone().unwrap_or_default();
         levels.l1 = tokens::count(&tokens::l1_text(&draft.name, &draft.description));
         levels.l2 = tokens::count(&draft.body) + fragment_tokens;
-        tokens::set_levels(&mut draft, levels.clone(), &self.catalogue.settings.budgets);
+        budget::set_levels(&mut draft, levels.clone(), &self.catalogue.settings.budgets);
         if let Some(other) = self.catalogue.skills.iter().find(|s| s.dir != dir && s.parsed && draft.parsed && s.name == draft.name) {
             draft.diagnostics.push(
                 Diagnostic::error(

@@ -6,6 +6,7 @@ use crate::profile::Profile;
 use crate::scan::{self, SkillDir};
 use crate::schema::{Schemas, Subject};
 use crate::source;
+use crate::tokens;
 use crate::toolkit::{self, ToolSpec, Toolkit};
 use crate::yaml::{Node, Value};
 use serde::{Deserialize, Serialize};
@@ -45,7 +46,7 @@ pub struct Skill {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
     /// Token counts per disclosure level, once counted (see `tokens`).
-    pub tokens: Option<crate::tokens::Levels>,
+    pub tokens: Option<tokens::Levels>,
     pub stamp: FileStamp,
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -59,6 +60,17 @@ impl Skill {
 
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// What counting reads of this skill, in the catalogue at `root`.
+    pub fn disclosure<'a>(&'a self, root: &Path) -> tokens::Disclosure<'a> {
+        tokens::Disclosure {
+            dir: root.join(&self.dir),
+            name: &self.name,
+            description: &self.description,
+            body: &self.body,
+            resources: &self.resources,
+        }
     }
 }
 

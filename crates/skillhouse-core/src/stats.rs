@@ -1,11 +1,11 @@
 //! The catalogue's figures: what ADR-017 measures success by, and what the dashboard shows.
 
+use crate::budget::{self, Listing};
 use crate::catalogue::Catalogue;
 use crate::diagnostic::Code;
 use crate::profile::Profile;
 use crate::schema::{Schemas, Subject};
 use crate::skill::Skill;
-use crate::tokens::{self, Listing};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
@@ -103,7 +103,7 @@ pub fn compute(catalogue: &Catalogue) -> Stats {
         errors: counts.errors,
         warnings: counts.warnings,
         tokens: totals,
-        listing: tokens::listing(catalogue),
+        listing: budget::listing(catalogue),
         heaviest,
     }
 }

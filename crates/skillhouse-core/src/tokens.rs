@@ -6,18 +6,17 @@
 //! - L3: each file under the skill; binaries are listed with their size and not counted.
 //!
 //! Counting dominates indexing, so each text is counted once and remembered by content hash.
+//!
+//! Counting takes plain data ([`Disclosure`]), not a `Skill`: it is a leaf the models and the
+//! catalogue build on, and the budget rules over them live in `budget`.
 
-use crate::catalogue::Catalogue;
-use crate::diagnostic::{Code, Diagnostic, Position, Severity};
 use crate::document::sha256_hex;
-use crate::settings::Budgets;
-use crate::skill::Skill;
-use rayon::prelude::*;
+use crate::scan::Resource;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fs;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Files larger than this are listed but not read for counting.
 const MAX_COUNTED_RESOURCE_BYTES: u64 = 16 * 1024 * 1024;
@@ -151,21 +150,30 @@ fn read_resource(path: &Path, size: u64) -> ResourceText {
     }
 }
 
+/// What one skill shows a model at each level, as counting needs it.
+pub struct Disclosure<'a> {
+    /// The skill's folder on disk, which resource paths are relative to.
+    pub dir: PathBuf,
+    pub name: &'a str,
+    pub description: &'a str,
+    pub body: &'a str,
+    pub resources: &'a [Resource],
+}
+
 /// Counts one skill's levels. Resources whose size and mtime both match `known` are not read
 /// again; any other resource is read, and its count found by content hash.
 pub fn count_skill(
-    root: &Path,
-    skill: &Skill,
+    skill: &Disclosure<'_>,
     fragment_tokens: u64,
     cache: &Cache,
     known: &HashMap<String, ResourceTokens>,
     fresh: &mut Vec<(String, u64)>,
 ) -> Levels {
-    let l1 = counted(cache, fresh, &l1_text(&skill.name, &skill.description));
-    let l2 = counted(cache, fresh, &skill.body) + fragment_tokens;
-    let dir = root.join(&skill.dir);
+    let l1 = counted(cache, fresh, &l1_text(skill.name, skill.description));
+    let l2 = counted(cache, fresh, skill.body) + fragment_tokens;
+    let dir = &skill.dir;
     let mut resources = Vec::with_capacity(skill.resources.len());
-    for r in &skill.resources {
+    for r in skill.resources {
         if let Some(k) = known.get(&r.path).filter(|k| k.size == r.size && k.mtime_ns == r.mtime_ns && r.mtime_ns != 0) {
             resources.push(k.clone());
             continue;
@@ -192,141 +200,10 @@ pub fn count_skill(
     Levels { l1, l2, l3, resources }
 }
 
-/// The budget diagnostics of one skill.
-pub fn budget_diagnostics(skill: &Skill, levels: &Levels, budgets: &Budgets) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    if !skill.parsed {
-        return out;
-    }
-    let severity = budgets.severity;
-    let file = skill.file();
-    if levels.l1 > budgets.l1 {
-        out.push(
-            Diagnostic::new(
-                Code::BudgetL1,
-                severity,
-                &file,
-                Position::new(skill.description_line, 1),
-                format!("name and description take {} tokens, over the L1 budget of {}", levels.l1, budgets.l1),
-            )
-            .with_pointer("/description")
-            .with_hint("tighten the description: every skill's L1 text is in every prompt"),
-        );
-    }
-    let l2_budget = skill.token_budget.unwrap_or(budgets.l2);
-    if levels.l2 > l2_budget {
-        let source = if skill.token_budget.is_some() { "this skill's `metadata.token-budget`" } else { "the catalogue's L2 budget" };
-        out.push(
-            Diagnostic::new(
-                Code::BudgetL2,
-                severity,
-                &file,
-                Position::START,
-                format!("the body takes {} tokens at activation, over {source} of {l2_budget}", levels.l2),
-            )
-            .with_hint("move detail into references/ files, which load only when needed"),
-        );
-    }
-    for r in &levels.resources {
-        if let Some(n) = r.tokens.filter(|n| *n > budgets.resource) {
-            out.push(
-                Diagnostic::new(
-                    Code::BudgetResource,
-                    severity,
-                    &format!("{}/{}", skill.dir, r.path),
-                    Position::START,
-                    format!("`{}` takes {n} tokens, over the per-resource budget of {}", r.path, budgets.resource),
-                )
-                .with_hint("split the file by topic so a model reads only the part it needs"),
-            );
-        }
-    }
-    out
-}
-
-/// How the catalogue's L1 listing fits its budget.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct Listing {
-    pub total_l1: u64,
-    pub budget: u64,
-    /// Skills that would not fit, listing skills by name.
-    pub skills_lost: usize,
-}
-
-pub fn listing(catalogue: &Catalogue) -> Listing {
-    let mut l1: Vec<(&str, u64)> = catalogue.skills.iter().filter_map(|s| s.tokens.as_ref().map(|t| (s.name.as_str(), t.l1))).collect();
-    l1.sort();
-    let budget = catalogue.settings.budgets.listing;
-    let mut total = 0;
-    let mut lost = 0;
-    for (_, n) in l1 {
-        total += n;
-        if total > budget {
-            lost += 1;
-        }
-    }
-    Listing { total_l1: total, budget, skills_lost: lost }
-}
-
-/// Counts every skill (in parallel), records the counts and budget diagnostics on the skills,
-/// and adds the catalogue's listing diagnostic. New counts are added to `cache`.
-pub fn account(catalogue: &mut Catalogue, cache: &mut Cache) {
-    let fragment_tokens = catalogue.fragment.as_deref().map(|f| counted(cache, &mut Vec::new(), f)).unwrap_or(0);
-    let root = catalogue.root.clone();
-    let budgets = catalogue.settings.budgets;
-    let shared: &Cache = cache;
-    let results: Vec<(Levels, Vec<(String, u64)>)> = catalogue
-        .skills
-        .par_iter()
-        .map(|skill| {
-            let mut fresh = Vec::new();
-            let levels = count_skill(&root, skill, fragment_tokens, shared, &HashMap::new(), &mut fresh);
-            (levels, fresh)
-        })
-        .collect();
-    for (skill, (levels, fresh)) in catalogue.skills.iter_mut().zip(results) {
-        cache.extend(fresh);
-        set_levels(skill, levels, &budgets);
-    }
-    add_listing_diagnostic(catalogue);
-}
-
-/// Stores counts on a skill, replacing any budget diagnostics from an earlier count.
-pub fn set_levels(skill: &mut Skill, levels: Levels, budgets: &Budgets) {
-    skill.diagnostics.retain(|d| !matches!(d.code, Code::BudgetL1 | Code::BudgetL2 | Code::BudgetResource));
-    skill.diagnostics.extend(budget_diagnostics(skill, &levels, budgets));
-    crate::diagnostic::sort(&mut skill.diagnostics);
-    skill.tokens = Some(levels);
-}
-
-pub fn add_listing_diagnostic(catalogue: &mut Catalogue) {
-    catalogue.diagnostics.retain(|d| d.code != Code::BudgetListing);
-    let listing = listing(catalogue);
-    if listing.total_l1 > listing.budget {
-        catalogue.diagnostics.push(
-            Diagnostic::new(
-                Code::BudgetListing,
-                Severity::Warning,
-                "",
-                Position::START,
-                format!(
-                    "all skills' L1 entries take {} tokens, over the listing budget of {}: {} of {} skills would not be listed",
-                    listing.total_l1,
-                    listing.budget,
-                    listing.skills_lost,
-                    catalogue.skills.len()
-                ),
-            )
-            .with_hint("shorten descriptions, split the catalogue per agent, or raise `budgets.listing` if your runtime lists more"),
-        );
-        crate::diagnostic::sort(&mut catalogue.diagnostics);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rayon::prelude::*;
 
     #[test]
     fn o200k_counts_are_those_of_the_reference_vocabulary() {

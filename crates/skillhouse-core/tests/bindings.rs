@@ -1,6 +1,7 @@
 //! The TypeScript types in `ui/src/bindings/` are generated from the Rust types that cross IPC.
 //! This test fails when they drift; `UPDATE_BINDINGS=1 cargo test --test bindings` rewrites them.
 
+use skillhouse_core::budget::Listing;
 use skillhouse_core::card::diff::ChangeKind;
 use skillhouse_core::card::{Approval, CardReview, Change, Dialect, ServerInfo, SourceKind, Status, ValueSource};
 use skillhouse_core::diagnostic::{Diagnostic, Severity};
@@ -16,7 +17,6 @@ use skillhouse_core::session::{
 use skillhouse_core::session::{ExportProgress, Imported, IndexProgress, SearchResult, SearchSnippet};
 use skillhouse_core::settings::Budgets;
 use skillhouse_core::stats::{Heavy, Share, Stats, TokenTotals};
-use skillhouse_core::tokens::Listing;
 use skillhouse_core::Profile;
 use std::path::Path;
 use ts_rs::{Config, TS};

@@ -3,20 +3,18 @@
 
 mod common;
 
-use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
+use skillhouse_core::catalogue::{Catalogue, LoadOptions};
 use skillhouse_core::export::archive::{self, Limits, WriteOptions};
 use skillhouse_core::export::bundle::{self, Registry};
 use skillhouse_core::export::{self, import, verify, Content, ExportError, Options, Packaging, Target};
-use skillhouse_core::{tokens, Code};
+use skillhouse_core::{budget, Code};
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 fn counted(root: &Path) -> Catalogue {
-    let mut cat = catalogue::load(root, &LoadOptions::default()).unwrap();
-    tokens::account(&mut cat, &mut tokens::Cache::new());
-    cat
+    budget::load_counted(root, &LoadOptions::default()).unwrap()
 }
 
 fn all_cards() -> Options {

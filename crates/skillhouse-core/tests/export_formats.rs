@@ -5,10 +5,10 @@
 mod common;
 
 use serde_json::Value;
-use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
+use skillhouse_core::catalogue::{Catalogue, LoadOptions};
 use skillhouse_core::export::formats::{self, Output};
 use skillhouse_core::export::{Content, Entry, Options, Target};
-use skillhouse_core::{card, document, schema, tokens};
+use skillhouse_core::{budget, card, document, schema};
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
@@ -16,9 +16,7 @@ const TARGETS: [Target; 6] = [Target::WellKnown, Target::Marketplace, Target::Ai
 const BASE: &str = "https://skills.example.com/pub";
 
 fn load(root: &Path) -> Catalogue {
-    let mut cat = catalogue::load(root, &LoadOptions::default()).unwrap();
-    tokens::account(&mut cat, &mut tokens::Cache::new());
-    cat
+    budget::load_counted(root, &LoadOptions::default()).unwrap()
 }
 
 fn options(include_unapproved: bool, base_url: Option<&str>, time: Option<&str>) -> Options {

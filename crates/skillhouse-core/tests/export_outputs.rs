@@ -3,17 +3,15 @@
 
 mod common;
 
-use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
+use skillhouse_core::budget;
+use skillhouse_core::catalogue::{Catalogue, LoadOptions};
 use skillhouse_core::export::outputs::{self, FileChange, OutputPreview, Request};
 use skillhouse_core::export::{verify, ExportError, Options, Packaging, Target};
-use skillhouse_core::tokens;
 use std::fs;
 use std::path::Path;
 
 fn counted(root: &Path) -> Catalogue {
-    let mut cat = catalogue::load(root, &LoadOptions::default()).unwrap();
-    tokens::account(&mut cat, &mut tokens::Cache::new());
-    cat
+    budget::load_counted(root, &LoadOptions::default()).unwrap()
 }
 
 fn request(targets: &[Target], packaging: Packaging, destination: &Path) -> Request {

@@ -1,7 +1,7 @@
 //! Every broken catalogue in `tests/fixtures/` must produce exactly the diagnostics its
 //! `expected.json` lists (code, severity, file, line), and nothing may crash.
 
-use skillhouse_core::{catalogue, tokens, Diagnostic, LoadOptions, Profile};
+use skillhouse_core::{budget, Diagnostic, LoadOptions, Profile};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -19,8 +19,7 @@ fn run(dir: &Path) -> Result<(), String> {
     let expected: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("expected.json")).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
     let profile = expected["profile"].as_str().map(|p| p.parse::<Profile>().unwrap());
-    let mut cat = catalogue::load(dir, &LoadOptions { profile }).map_err(|e| e.to_string())?;
-    tokens::account(&mut cat, &mut tokens::Cache::new());
+    let cat = budget::load_counted(dir, &LoadOptions { profile }).map_err(|e| e.to_string())?;
     let got: BTreeSet<Key> = cat.all_diagnostics().map(key).collect();
     let want: BTreeSet<Key> = expected["diagnostics"]
         .as_array()

@@ -3,9 +3,9 @@
 mod common;
 use common::{copy_dir, sample};
 
-use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
+use skillhouse_core::catalogue::{Catalogue, LoadOptions};
 use skillhouse_core::index::{Index, SCHEMA_VERSION};
-use skillhouse_core::{tokens, Code};
+use skillhouse_core::{budget, Code};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -50,8 +50,7 @@ fn cold_index_matches_a_direct_load() {
     let (cat, refresh, _) = open(&index, &root);
     assert_eq!(refresh.reloaded, cat.skills.len());
     assert!(cat.skills.len() >= 12);
-    let mut direct = catalogue::load(&root, &LoadOptions::default()).unwrap();
-    tokens::account(&mut direct, &mut tokens::Cache::new());
+    let direct = budget::load_counted(&root, &LoadOptions::default()).unwrap();
     assert_eq!(summary(&cat), summary(&direct));
 }
 
@@ -88,8 +87,7 @@ fn bodies_are_searched_but_not_kept_in_the_stored_records() {
     let (cat, refresh, idx) = open(&index, &root);
     assert_eq!(refresh.reloaded, 0);
     assert_eq!(names(&idx), vec!["naming-skills"]);
-    let mut direct = catalogue::load(&root, &LoadOptions::default()).unwrap();
-    tokens::account(&mut direct, &mut tokens::Cache::new());
+    let direct = budget::load_counted(&root, &LoadOptions::default()).unwrap();
     assert_eq!(summary(&cat), summary(&direct));
 }
 
@@ -208,8 +206,7 @@ fn a_refreshed_skill_is_the_skill_a_fresh_load_gives() {
     let text = fs::read_to_string(&file).unwrap();
     fs::write(&file, text.replacen("description: ", "description: Refreshed. ", 1)).unwrap();
     idx.refresh_skills(&mut cat, &["naming-skills".to_string()]).unwrap();
-    let mut fresh = skillhouse_core::catalogue::load(&root, &skillhouse_core::LoadOptions::default()).unwrap();
-    skillhouse_core::tokens::account(&mut fresh, &mut skillhouse_core::tokens::Cache::new());
+    let fresh = skillhouse_core::budget::load_counted(&root, &skillhouse_core::LoadOptions::default()).unwrap();
     let refreshed = cat.skills.iter().find(|s| s.dir == "naming-skills").unwrap();
     let loaded = fresh.skills.iter().find(|s| s.dir == "naming-skills").unwrap();
     assert!(refreshed.description.starts_with("Refreshed. "));
@@ -225,8 +222,7 @@ fn exports_are_the_same_from_the_index_as_from_the_files() {
     let (from_index, refresh, _) = open(&index, &root);
     assert_eq!(refresh.reloaded, 0, "the second open reads the skills from the index");
     assert!(from_index.skills.iter().all(|s| s.body.is_empty()), "the index keeps no bodies");
-    let mut from_files = skillhouse_core::catalogue::load(&root, &LoadOptions::default()).unwrap();
-    skillhouse_core::tokens::account(&mut from_files, &mut skillhouse_core::tokens::Cache::new());
+    let from_files = skillhouse_core::budget::load_counted(&root, &LoadOptions::default()).unwrap();
     let options = skillhouse_core::export::Options { include_unapproved: true, ..Default::default() };
     for target in [skillhouse_core::export::Target::Legacy, skillhouse_core::export::Target::Bundle] {
         let bytes = |cat: &Catalogue| -> Vec<(String, Vec<u8>)> {

@@ -1,9 +1,9 @@
 //! Symlinks in a catalogue: a skill reached through links is one skill at its real path.
 #![cfg(unix)]
 
-use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
+use skillhouse_core::catalogue::{Catalogue, LoadOptions};
 use skillhouse_core::index::Index;
-use skillhouse_core::{tokens, Code};
+use skillhouse_core::{budget, Code};
 use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::Path;
@@ -21,9 +21,7 @@ fn write_skill(root: &Path, dir: &str) {
 }
 
 fn load(root: &Path) -> Catalogue {
-    let mut cat = catalogue::load(root, &LoadOptions::default()).unwrap();
-    tokens::account(&mut cat, &mut tokens::Cache::new());
-    cat
+    budget::load_counted(root, &LoadOptions::default()).unwrap()
 }
 
 fn dirs(cat: &Catalogue) -> Vec<&str> {

@@ -2,7 +2,7 @@
 //! by what the core produces.
 
 use skillhouse_core::catalogue::{self, LoadOptions};
-use skillhouse_core::{report, schema, tokens, Code};
+use skillhouse_core::{budget, report, schema, Code};
 use std::path::Path;
 
 fn repo() -> &'static Path {
@@ -50,8 +50,7 @@ fn the_validate_report_matches_its_schema() {
         repo().join("tests/fixtures/46-legacy-under-agentskills"),
         repo().join("tests/fixtures/36-agent-unknown-skill"),
     ] {
-        let mut cat = catalogue::load(&root, &LoadOptions::default()).unwrap();
-        tokens::account(&mut cat, &mut tokens::Cache::new());
+        let cat = budget::load_counted(&root, &LoadOptions::default()).unwrap();
         let value = serde_json::to_value(report::build(&cat, "x")).unwrap();
         let errors: Vec<String> = validator.iter_errors(&value).map(|e| format!("{} at {}", e, e.instance_path())).collect();
         assert!(errors.is_empty(), "{}: {errors:?}", root.display());
@@ -65,8 +64,7 @@ fn the_validate_report_matches_its_schema() {
 
 #[test]
 fn the_sample_catalogue_has_no_errors_or_warnings() {
-    let mut cat = catalogue::load(&repo().join("skills"), &LoadOptions::default()).unwrap();
-    tokens::account(&mut cat, &mut tokens::Cache::new());
+    let cat = budget::load_counted(&repo().join("skills"), &LoadOptions::default()).unwrap();
     let all: Vec<String> = cat.all_diagnostics().map(|d| format!("{} {}:{} {}", d.code, d.file, d.line, d.message)).collect();
     assert!(all.is_empty(), "{all:#?}");
     assert!(cat.skills.len() >= 12 && cat.agents.len() >= 3);

@@ -8,7 +8,6 @@
 use super::{Content, Entry, Export, ExportError, LeftOut, Options};
 use crate::catalogue::Catalogue;
 use crate::skill::Skill;
-use crate::tokens;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -237,14 +236,6 @@ fn hash_skills(catalogue: &Catalogue) -> Result<Vec<Vec<FileEntry>>, ExportError
         .collect()
 }
 
-/// Token counts of a skill: the catalogue's when counted, else counted here.
-fn levels(catalogue: &Catalogue, skill: &Skill, fragment_tokens: u64) -> tokens::Levels {
-    match &skill.tokens {
-        Some(levels) => levels.clone(),
-        None => tokens::count_skill(&catalogue.root, skill, fragment_tokens, &tokens::Cache::new(), &Default::default(), &mut Vec::new()),
-    }
-}
-
 /// A registry with the entries of the files it lists.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Built {
@@ -260,15 +251,12 @@ pub fn registry(catalogue: &Catalogue, options: &Options) -> Result<Built, Expor
     let (cards, left_out) = super::published_cards(catalogue, options.include_unapproved)?;
     let mut warnings = Vec::new();
     let card_settings: crate::card::config::CardSettings = serde_json::from_value(catalogue.settings.cards.clone()).unwrap_or_default();
-    let fragment_tokens = match (&catalogue.fragment, catalogue.skills.iter().any(|s| s.tokens.is_none())) {
-        (Some(f), true) => tokens::count(f),
-        _ => 0,
-    };
+    let counts = super::SkillCounts::new(catalogue);
     let files = hash_skills(catalogue)?;
     let mut entries = Vec::new();
     let mut skills = Vec::with_capacity(catalogue.skills.len());
     for (skill, files) in catalogue.skills.iter().zip(files) {
-        let levels = levels(catalogue, skill, fragment_tokens);
+        let levels = counts.levels(skill);
         let (capabilities, examples) = tags_and_examples(catalogue, &card_settings.skill_defaults, skill);
         let dir = catalogue.root.join(&skill.dir);
         for f in &files {

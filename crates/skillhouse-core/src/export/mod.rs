@@ -16,6 +16,9 @@ pub mod verify;
 
 use crate::catalogue::Catalogue;
 use crate::diagnostic::Diagnostic;
+use crate::skill::Skill;
+use crate::tokens::{self, Levels};
+use std::cell::OnceCell;
 use std::path::PathBuf;
 
 /// One file of an export, by its `/`-separated path inside the output.
@@ -249,8 +252,8 @@ pub fn parse_time(time: &str) -> Result<i64, ExportError> {
     Ok(days * 86_400 + h * 3600 + mi * 60 + s - offset)
 }
 
-/// Computes an export of a loaded catalogue (with token counts, see `tokens::account`; missing
-/// counts are made here). Refuses a catalogue with errors, and one with warnings when
+/// Computes an export of a loaded catalogue (with token counts, see `budget::load_counted`;
+/// missing counts are made here). Refuses a catalogue with errors, and one with warnings when
 /// `deny_warnings` is set. Nothing is written: see `archive::write`.
 pub fn export(catalogue: &Catalogue, target: Target, options: &Options) -> Result<Export, ExportError> {
     check_exportable(catalogue, options)?;
@@ -269,4 +272,27 @@ pub fn export(catalogue: &Catalogue, target: Target, options: &Options) -> Resul
         return Err(ExportError::InvalidOption(format!("two files of the export have the same path `{}`", pair[0].path)));
     }
     Ok(export)
+}
+
+/// The token counts an export prints: the catalogue's own where it counted them, else counted
+/// here, so a catalogue loaded without counting still exports with counts.
+pub(crate) struct SkillCounts<'a> {
+    catalogue: &'a Catalogue,
+    /// Counted at the first skill that needs it: a counted catalogue never does.
+    fragment_tokens: OnceCell<u64>,
+}
+
+impl<'a> SkillCounts<'a> {
+    pub(crate) fn new(catalogue: &'a Catalogue) -> Self {
+        SkillCounts { catalogue, fragment_tokens: OnceCell::new() }
+    }
+
+    pub(crate) fn levels(&self, skill: &Skill) -> Levels {
+        if let Some(levels) = &skill.tokens {
+            return levels.clone();
+        }
+        let fragment_tokens = *self.fragment_tokens.get_or_init(|| self.catalogue.fragment.as_deref().map(tokens::count).unwrap_or(0));
+        let disclosure = skill.disclosure(&self.catalogue.root);
+        tokens::count_skill(&disclosure, fragment_tokens, &tokens::Cache::new(), &Default::default(), &mut Vec::new())
+    }
 }

@@ -23,25 +23,17 @@
 
 use super::{json_bytes, Output};
 use crate::catalogue::Catalogue;
-use crate::export::{published_cards, Content, Entry, Options};
+use crate::export::{published_cards, Content, Entry, Options, SkillCounts};
 use crate::schema::Schemas;
 use crate::skill::Skill;
-use crate::tokens::{self, Levels};
+use crate::tokens::Levels;
 use serde_json::{json, Map, Value};
-use std::collections::HashMap;
 use std::path::Path;
 
 pub(crate) const REGISTRY: &str = "extracted-skills-registry.json";
 pub(crate) const COUNTS: &str = "config/component-counts.json";
 /// The version of the registry layout written here.
 const REGISTRY_VERSION: &str = "1.0";
-
-fn levels(catalogue: &Catalogue, skill: &Skill, fragment_tokens: u64) -> Levels {
-    match &skill.tokens {
-        Some(levels) => levels.clone(),
-        None => tokens::count_skill(&catalogue.root, skill, fragment_tokens, &tokens::Cache::new(), &HashMap::new(), &mut Vec::new()),
-    }
-}
 
 fn strings(value: Option<&Value>) -> Vec<String> {
     match value {
@@ -122,7 +114,7 @@ fn count_files(root: &Path, dir: &str, ends: &[&str], depth: usize) -> usize {
 pub(super) fn output(catalogue: &Catalogue, options: &Options) -> Result<Output, crate::card::CardError> {
     let (cards, left_out) = published_cards(catalogue, options.include_unapproved)?;
     let schemas = Schemas::new();
-    let fragment_tokens = catalogue.fragment.as_deref().map(tokens::count).unwrap_or(0);
+    let counts = SkillCounts::new(catalogue);
     let mut skills: Vec<&Skill> = catalogue.skills.iter().filter(|s| s.parsed && !s.has_errors()).collect();
     skills.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.dir.cmp(&b.dir)));
 
@@ -133,7 +125,7 @@ pub(super) fn output(catalogue: &Catalogue, options: &Options) -> Result<Output,
         let is_portable = crate::stats::valid_under_agentskills(skill, &schemas);
         portable += usize::from(is_portable);
         three_levels += usize::from(has_three_levels(skill));
-        list.push(registry_entry(catalogue, skill, &levels(catalogue, skill, fragment_tokens), is_portable));
+        list.push(registry_entry(catalogue, skill, &counts.levels(skill), is_portable));
     }
 
     let mut registry = Map::new();
