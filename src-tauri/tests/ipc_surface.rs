@@ -152,7 +152,7 @@ fn commands_ts(commands: &[Command], named: &[String]) -> String {
 }
 
 fn error_codes_ts() -> String {
-    let mut s = String::from(GENERATED.replace("the #[tauri::command] functions", "ErrorCode in skillhouse-core"));
+    let mut s = GENERATED.replace("the #[tauri::command] functions", "ErrorCode in skillhouse-core");
     s.push_str("import type { ErrorCode } from \"./ErrorCode\";\n\n/** Every code an AppError can carry, to recognise one at run time. */\nexport const ERROR_CODES: readonly ErrorCode[] = [\n");
     for code in ErrorCode::ALL {
         writeln!(s, "  \"{}\",", code.as_str()).unwrap();
