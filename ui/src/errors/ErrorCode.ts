@@ -20,5 +20,6 @@ export type ErrorCode =
   | "export.import-refused"
   | "export.cards-unreadable"
   | "export.not-exported"
+  | "demo.read-only"
   | "io"
   | "internal";
