@@ -5,8 +5,8 @@
 // `AppError` ({ code, message, details }), whatever shape the rejection had on the way in.
 //
 // Outside Tauri (a plain browser, e.g. `vite preview`), there is no `window.__TAURI_INTERNALS__`:
-// the calls are then answered by a small in-browser demo catalogue, loaded on demand, so that
-// the screens can be looked at without the desktop shell.
+// the calls are then answered by replaying answers recorded from the sample catalogue
+// (demo/replay.ts, loaded on demand), so that the screens can be looked at without the desktop shell.
 
 import { invoke } from "@tauri-apps/api/core";
 import { listen } from "@tauri-apps/api/event";
@@ -86,7 +86,7 @@ async function call<K extends CommandName>(
 ): Promise<Commands[K]["result"]> {
   try {
     if (isDemo()) {
-      const demo = await import("./demo/demoBackend");
+      const demo = await import("./demo/replay");
       return await demo.answer(command, args);
     }
     return await invoke<Commands[K]["result"]>(command, args);
@@ -156,7 +156,7 @@ export function recentCatalogues(): Promise<string[]> {
 export async function pickFolder(title = "Open a skills catalogue"): Promise<string | null> {
   try {
     if (isDemo()) {
-      const demo = await import("./demo/demoBackend");
+      const demo = await import("./demo/replay");
       return demo.demoRoot;
     }
     const chosen = await open({ directory: true, multiple: false, title });

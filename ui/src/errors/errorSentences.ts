@@ -162,6 +162,13 @@ export function sentenceFor(error: AppError): ErrorSentence {
         action: "none",
         actionLabel: "",
       };
+    case "demo.read-only":
+      return {
+        title: "This demo can only show the sample catalogue.",
+        next: "Open the catalogue in the Skillhouse desktop app to change, check or export it.",
+        action: "none",
+        actionLabel: "",
+      };
     case "io":
       return {
         title: "A file could not be read or written.",

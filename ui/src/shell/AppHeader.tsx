@@ -22,7 +22,7 @@ export function AppHeader(props: {
         ) : (
           <span className="catalogue-label">No catalogue open</span>
         )}
-        {props.demo && <span className="pill neutral" title="Running in a browser without the desktop app: a built-in demo catalogue is shown.">Demo</span>}
+        {props.demo && <span className="pill neutral" title="Running in a browser without the desktop app: answers recorded from the sample catalogue are replayed, and nothing can be changed.">Demo</span>}
       </div>
       <div className="header-actions">
         <button type="button" className="button" onClick={props.onOpenFolder} disabled={props.busy} data-testid="open-folder">
