@@ -241,6 +241,22 @@ fn frontmatter(t: &mut Text, name: &str) -> String {
     fm
 }
 
+/// The start of every skill body, in both shapes: a title, a paragraph and "When to use".
+pub(crate) fn body_opening(t: &mut Text, name: &str, md: &mut String) {
+    md.push_str("# ");
+    md.push_str(&title_of(name));
+    md.push_str("\n\n");
+    t.paragraph(md);
+    md.push_str("## When to use this skill\n\n");
+    for _ in 0..t.rng.range(2, 5) {
+        md.push_str("- ");
+        let tpl = *t.rng.pick(&["Use when %g %a %n", "The user asks to %v the %n", "A %n %s the %a %n", "Before %g a %n %p the %n"]);
+        t.expand(tpl, md);
+        md.push('\n');
+    }
+    md.push('\n');
+}
+
 pub(crate) fn title_of(name: &str) -> String {
     name.split('-').map(capitalized).collect::<Vec<_>>().join(" ")
 }
@@ -290,18 +306,7 @@ pub fn skill_files(seed: u64, index: usize, dir: &str, name: &str) -> Vec<File> 
         }
     }
 
-    md.push_str("# ");
-    md.push_str(&title_of(name));
-    md.push_str("\n\n");
-    t.paragraph(&mut md);
-    md.push_str("## When to use this skill\n\n");
-    for _ in 0..t.rng.range(2, 5) {
-        md.push_str("- ");
-        let tpl = *t.rng.pick(&["Use when %g %a %n", "The user asks to %v the %n", "A %n %s the %a %n", "Before %g a %n %p the %n"]);
-        t.expand(tpl, &mut md);
-        md.push('\n');
-    }
-    md.push('\n');
+    body_opening(&mut t, name, &mut md);
     if !refs.is_empty() || !assets.is_empty() {
         md.push_str("## Resources\n\n");
         for f in &refs {

@@ -37,7 +37,9 @@ use crate::lang::{lang, LANGS};
 use crate::rng::Rng;
 use crate::text::{capitalized, Text};
 use crate::vocab::*;
-use crate::{agent_file, candidate_skill_name, description, plan_agents, title_of, unique, write_files, Config, File, Summary};
+use crate::{
+    agent_file, body_opening, candidate_skill_name, description, plan_agents, title_of, unique, write_files, Config, File, Summary,
+};
 
 const STREAM_PLAN: u64 = 21;
 const STREAM_TRAITS: u64 = 22;
@@ -889,18 +891,7 @@ pub fn skill_files(seed: u64, plan: &Plan, index: usize) -> Vec<File> {
     let mut md = frontmatter(&src.name, &desc, style, tr, &[]);
     md.reserve(tr.size + 256);
 
-    md.push_str("# ");
-    md.push_str(&title_of(&src.name));
-    md.push_str("\n\n");
-    t.paragraph(&mut md);
-    md.push_str("## When to use this skill\n\n");
-    for _ in 0..t.rng.range(2, 5) {
-        md.push_str("- ");
-        let tpl = *t.rng.pick(&["Use when %g %a %n", "The user asks to %v the %n", "A %n %s the %a %n", "Before %g a %n %p the %n"]);
-        t.expand(tpl, &mut md);
-        md.push('\n');
-    }
-    md.push('\n');
+    body_opening(&mut t, &src.name, &mut md);
     if t.rng.chance(60) && tr.size > 3000 {
         md.push_str("## Quick start\n\n");
         t.code_block(&mut md);
