@@ -2,8 +2,9 @@
 //! every request from the session, so edits and approvals show at once.
 
 use crate::AppState;
+use skillhouse_core::app_error::AppError;
 use skillhouse_core::card::{Dialect, ServerInfo};
-use skillhouse_core::session::{AppError, ErrorCode};
+use skillhouse_core::error_code::ErrorCode;
 use skillhouse_serve::CardSet;
 use std::sync::Arc;
 

@@ -2,7 +2,7 @@
 //! the Cancel button sets.
 
 use skillhouse_core::index::{Phase, Progress};
-use skillhouse_core::session::{ExportProgress, IndexProgress};
+use skillhouse_core::views::{ExportProgress, IndexProgress};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -1,8 +1,10 @@
 //! What the shell keeps between commands: the open catalogue's session and its watcher.
 
+use skillhouse_core::app_error::AppError;
+use skillhouse_core::error_code::ErrorCode;
 use skillhouse_core::export::import::ImportPlan;
 use skillhouse_core::export::outputs::ExportDone;
-use skillhouse_core::session::{AppError, ErrorCode, Session};
+use skillhouse_core::session::Session;
 use skillhouse_core::Catalogue;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;

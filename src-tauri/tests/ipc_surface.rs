@@ -4,7 +4,7 @@
 //! and checks that `lib.rs` registers exactly those functions. It fails on any drift;
 //! `UPDATE_BINDINGS=1 cargo test -p skillhouse-app --test ipc_surface` rewrites the files.
 
-use skillhouse_core::session::ErrorCode;
+use skillhouse_core::error_code::ErrorCode;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};

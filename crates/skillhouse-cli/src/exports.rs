@@ -4,7 +4,7 @@
 use clap::ValueEnum;
 use skillhouse_core::export::archive::Limits;
 use skillhouse_core::export::archive::{self, WriteOptions};
-use skillhouse_core::export::{self, import, outputs, verify, Options, Packaging, Target};
+use skillhouse_core::export::{self, import, verify, Options, Packaging, Target};
 use skillhouse_core::Diagnostic;
 use std::path::{Path, PathBuf};
 
@@ -110,7 +110,7 @@ pub fn export(
     };
     let time = options.time.as_deref().map(export::parse_time).transpose().map_err(|e| e.to_string())?;
     let packaging = args.packaging.map(Packaging::from).unwrap_or_else(|| archive::packaging_for(&args.out));
-    if packaging == Packaging::Folder && outputs::inside(&args.out, &args.path) {
+    if packaging == Packaging::Folder && skillhouse_core::files::inside(&absolute(&args.out)?, &args.path) {
         return Err(format!(
             "`{}` is inside the catalogue `{}`: the skills written there would be read as the catalogue's own next time; write the folder elsewhere, or an archive (--out NAME.tar.gz)",
             args.out.display(),
@@ -243,4 +243,9 @@ pub fn import(bundle: &Path, into: &Path, limits: LimitArgs, yes: bool, json: bo
 fn short(digest: &str) -> &str {
     let hex = digest.strip_prefix("sha256:").unwrap_or(digest);
     &hex[..hex.len().min(12)]
+}
+
+/// `path` from the working folder, which only the edges read.
+fn absolute(path: &Path) -> Result<std::path::PathBuf, String> {
+    std::path::absolute(path).map_err(|e| format!("`{}` cannot be resolved from the current folder: {e}", path.display()))
 }

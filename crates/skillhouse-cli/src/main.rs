@@ -8,7 +8,7 @@ mod render;
 use clap::{Parser, Subcommand, ValueEnum};
 use skillhouse_core::card::{self, Dialect};
 use skillhouse_core::catalogue::{Catalogue, LoadOptions};
-use skillhouse_core::index::{self, Index};
+use skillhouse_core::index::Index;
 use skillhouse_core::{budget, prompt, report, scaffold, stats, Profile};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -196,7 +196,7 @@ fn load_counted(path: &Path, profile: Option<Profile>) -> Result<Catalogue, Stri
 }
 
 fn open_index(path: &Path, args: &IndexArgs) -> Result<Index, String> {
-    let file = args.index.clone().unwrap_or_else(|| index::default_location(path));
+    let file = args.index.clone().unwrap_or_else(|| skillhouse_host::index_location(path));
     Index::open(&file).map_err(|e| format!("{e} (index file: {})", file.display()))
 }
 
@@ -278,7 +278,7 @@ fn run(command: Command) -> Result<u8, String> {
             let cat = load_counted(&catalogue, None)?;
             if approve {
                 let agent = agent.ok_or("name the agent to approve: skillhouse card AGENT --approve")?;
-                let by = by.unwrap_or_else(|| card::approver_from(&cat.root));
+                let by = by.unwrap_or_else(|| skillhouse_host::approver(&cat.root));
                 let record = card::approve(&cat, &agent, &by, &now_rfc3339()).map_err(|e| e.to_string())?;
                 println!(
                     "approved {} {} (sha256 {}) by {} at {}",

@@ -50,7 +50,7 @@ fn export_writes_a_tar_gz_and_prints_its_sha256_and_what_was_left_out() {
     assert!(shown.contains("wrote ") && shown.contains("(.tar.gz)"), "{shown}");
     let bytes = fs::read(&out_file).unwrap();
     assert_eq!(&bytes[..2], &[0x1f, 0x8b]);
-    let sha = skillhouse_core::document::sha256_hex(&bytes);
+    let sha = skillhouse_core::files::sha256_hex(&bytes);
     assert!(shown.contains(&format!("sha256 {sha}")), "{shown}");
     assert!(shown.contains("left out: the card of `agent-card-reviewer`: the card is not approved"), "{shown}");
 }

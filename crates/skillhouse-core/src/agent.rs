@@ -1,7 +1,8 @@
 //! Agent definitions (`agents/*.md`): Markdown with frontmatter whose body is the system prompt.
 
 use crate::diagnostic::{Diagnostic, Position};
-use crate::document::{self, FileStamp};
+use crate::document;
+use crate::files::FileStamp;
 use crate::scan::AgentFile;
 use crate::schema::Subject;
 use crate::skill::{self, Context};

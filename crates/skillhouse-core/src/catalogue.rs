@@ -127,7 +127,7 @@ fn read_fragment(root: &Path, loaded: &LoadedSettings, diagnostics: &mut Vec<Dia
     let path = loaded.settings.operating_principles.as_ref()?;
     let at = loaded.node.as_ref().and_then(|n| n.locate("/operating_principles")).map(|(p, _)| p).unwrap_or(Position::START);
     let full = root.join(path);
-    let inside = scan::resolves_inside(root, &full);
+    let inside = crate::files::resolves_inside(root, &full);
     match inside.and_then(|p| fs::read(p).ok()) {
         Some(bytes) => source::decode(path, bytes, diagnostics).map(|s| s.text),
         None => {

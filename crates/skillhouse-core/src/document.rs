@@ -2,33 +2,12 @@
 //! size, encoding, frontmatter split, YAML, mapping. Each step that fails stops this file only.
 
 use crate::diagnostic::{Code, Diagnostic, Position};
+use crate::files::{sha256_hex, FileStamp};
 use crate::source::{self, Split};
 use crate::yaml::{self, Node, Value};
-use sha2::{Digest, Sha256};
 use std::fs;
 use std::io::Read;
 use std::path::Path;
-
-/// Facts about the file on disk, kept by the index to notice changes.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct FileStamp {
-    pub size: u64,
-    /// Modification time in nanoseconds since the Unix epoch (0 when unknown).
-    pub mtime_ns: i64,
-    pub sha256: String,
-}
-
-impl FileStamp {
-    pub fn of_metadata(meta: &fs::Metadata) -> (u64, i64) {
-        let mtime_ns =
-            meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| d.as_nanos() as i64).unwrap_or(0);
-        (meta.len(), mtime_ns)
-    }
-}
-
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    hex::encode(Sha256::digest(bytes))
-}
 
 /// A parsed document. `frontmatter` is present only when it is a YAML mapping.
 #[derive(Debug, Clone)]

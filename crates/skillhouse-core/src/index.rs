@@ -8,7 +8,7 @@ use crate::agent::{self, Agent};
 use crate::budget;
 use crate::catalogue::{self, Catalogue, LoadError, LoadOptions, Prepared};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::document::sha256_hex;
+use crate::files::sha256_hex;
 use crate::schema::Schemas;
 use crate::skill::{self, Context, Skill};
 use crate::tokens::{self, Cache, Levels};
@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Schema version written to `PRAGMA user_version`.
@@ -113,14 +113,6 @@ pub enum IndexError {
     Io(#[from] std::io::Error),
     #[error("opening the catalogue was cancelled")]
     Cancelled,
-}
-
-/// Where the index of a catalogue lives by default: the user's data directory, keyed by the
-/// catalogue's canonical path.
-pub fn default_location(root: &Path) -> PathBuf {
-    let canonical = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    let key = sha256_hex(canonical.to_string_lossy().as_bytes());
-    dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("skillhouse").join("indexes").join(format!("{}.sqlite", &key[..16]))
 }
 
 /// Progress of a long load, reported from worker threads.

@@ -9,7 +9,9 @@ pub mod catalogue;
 pub mod diagnostic;
 pub mod document;
 pub mod edit;
+pub mod error_code;
 pub mod export;
+pub mod files;
 pub mod index;
 pub mod markdown;
 pub mod profile;
@@ -25,6 +27,7 @@ pub mod source;
 pub mod stats;
 pub mod tokens;
 pub mod toolkit;
+pub mod views;
 pub mod yaml;
 
 pub use catalogue::{load, Catalogue, LoadError, LoadOptions};

@@ -81,12 +81,6 @@ pub fn join(dir: &str, name: &str) -> String {
     }
 }
 
-/// Whether `path` resolves inside `root` (both canonical). A link that cannot be resolved is
-/// treated as outside: it cannot be shown to be safe.
-pub fn resolves_inside(root: &Path, path: &Path) -> Option<PathBuf> {
-    fs::canonicalize(path).ok().filter(|p| p.starts_with(root))
-}
-
 /// Whether a folder is a skill. Only looks (no folder is opened), so that a watcher asking
 /// about a folder does not itself cause another event.
 pub fn is_skill_folder(dir: &Path) -> bool {
@@ -173,11 +167,11 @@ fn walk(
     entries.sort_by(|a, b| a.0.cmp(&b.0));
 
     let skill_file = entries.iter().find(|(name, p, t)| {
-        name == SKILL_FILE && (t.is_file() || (t.is_symlink() && resolves_inside(root, p).is_some_and(|t| t.is_file())))
+        name == SKILL_FILE && (t.is_file() || (t.is_symlink() && crate::files::resolves_inside(root, p).is_some_and(|t| t.is_file())))
     });
     let mut this_skill = enclosing_skill;
     if let (Some((_, skill_md, _)), false) = (skill_file, rel.is_empty()) {
-        let stamp = fs::metadata(skill_md).map(|m| crate::document::FileStamp::of_metadata(&m)).unwrap_or_default();
+        let stamp = fs::metadata(skill_md).map(|m| crate::files::FileStamp::of_metadata(&m)).unwrap_or_default();
         let parent = enclosing_skill.map(|i| layout.skills[i].dir.clone());
         if let Some(parent) = &parent {
             layout.diagnostics.push(
@@ -246,7 +240,7 @@ fn visit(
 ) {
     let child_rel = join(rel, &name);
     let is_dir = if file_type.is_symlink() {
-        match resolves_inside(root, &child) {
+        match crate::files::resolves_inside(root, &child) {
             Some(target) if target.is_dir() => {
                 // A link to a folder the walk reaches anyway is an alias, not a second copy: a
                 // skill is one skill at its real path. Only a link inside a skill to a folder
@@ -305,7 +299,7 @@ fn visit(
 
 fn add_resource(layout: &mut Layout, skill: usize, rel: &str, path: &Path) {
     let Ok(meta) = fs::metadata(path) else { return };
-    let (size, mtime_ns) = crate::document::FileStamp::of_metadata(&meta);
+    let (size, mtime_ns) = crate::files::FileStamp::of_metadata(&meta);
     let owner = &mut layout.skills[skill];
     let path = rel.strip_prefix(&owner.dir).map(|p| p.trim_start_matches('/')).unwrap_or(rel).to_string();
     owner.resources.push(Resource { path, size, mtime_ns });
@@ -346,7 +340,7 @@ fn find_agents(root: &Path, layout: &mut Layout) {
         files.sort();
         for (name, path) in files {
             let file = join(dir, &name);
-            if path.is_symlink() && resolves_inside(root, &path).is_none() {
+            if path.is_symlink() && crate::files::resolves_inside(root, &path).is_none() {
                 layout.diagnostics.push(symlink_outside(&file));
                 continue;
             }

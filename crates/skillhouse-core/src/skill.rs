@@ -1,7 +1,8 @@
 //! One skill: its model, and the rules that can be checked by looking at it alone.
 
 use crate::diagnostic::{Code, Diagnostic, Position, Severity};
-use crate::document::{self, Document, FileStamp};
+use crate::document::{self, Document};
+use crate::files::{sha256_hex, FileStamp};
 use crate::profile::Profile;
 use crate::scan::{self, SkillDir};
 use crate::schema::{Schemas, Subject};
@@ -97,7 +98,7 @@ pub fn load(cx: &Context<'_>, found: &SkillDir, profile: Profile) -> Skill {
 /// Checks unsaved text as if it were the skill's `SKILL.md` (the editor's drafts).
 pub fn load_text(cx: &Context<'_>, found: &SkillDir, profile: Profile, text: &str) -> Skill {
     let mut diagnostics = Vec::new();
-    let stamp = FileStamp { size: text.len() as u64, mtime_ns: 0, sha256: document::sha256_hex(text.as_bytes()) };
+    let stamp = FileStamp { size: text.len() as u64, mtime_ns: 0, sha256: sha256_hex(text.as_bytes()) };
     let document = document::parse(&found.file(), text.as_bytes().to_vec(), stamp, &mut diagnostics);
     build(cx, found, profile, document, diagnostics)
 }

@@ -10,7 +10,7 @@
 //! Counting takes plain data ([`Disclosure`]), not a `Skill`: it is a leaf the models and the
 //! catalogue build on, and the budget rules over them live in `budget`.
 
-use crate::document::sha256_hex;
+use crate::files::sha256_hex;
 use crate::scan::Resource;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;

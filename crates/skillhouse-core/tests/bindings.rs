@@ -1,22 +1,24 @@
 //! The TypeScript types in `ui/src/bindings/` are generated from the Rust types that cross IPC.
 //! This test fails when they drift; `UPDATE_BINDINGS=1 cargo test --test bindings` rewrites them.
 
+use skillhouse_core::app_error::AppError;
 use skillhouse_core::budget::Listing;
 use skillhouse_core::card::diff::ChangeKind;
 use skillhouse_core::card::{Approval, CardReview, Change, Dialect, ServerInfo, SourceKind, Status, ValueSource};
 use skillhouse_core::diagnostic::{Diagnostic, Severity};
+use skillhouse_core::error_code::ErrorCode;
 use skillhouse_core::export::archive::Written;
 use skillhouse_core::export::import::{Applied, Change as ImportChange, ImportPlan};
 use skillhouse_core::export::outputs::{ExportDone, ExportPreview, FileChange, OutputPreview, PreviewFile, Request};
 use skillhouse_core::export::portable::Refusal;
 use skillhouse_core::export::{LeftOut, Options, Packaging, Target};
 use skillhouse_core::index::Phase;
-use skillhouse_core::session::{
-    AgentRow, AppError, CatalogueView, DraftCheck, ErrorCode, FieldValue, LevelTokens, ResourceRow, SaveResult, SkillDetail, SkillRow,
-};
-use skillhouse_core::session::{ExportProgress, Imported, IndexProgress, SearchResult, SearchSnippet};
 use skillhouse_core::settings::Budgets;
 use skillhouse_core::stats::{Heavy, Share, Stats, TokenTotals};
+use skillhouse_core::views::{
+    AgentRow, CatalogueView, DraftCheck, FieldValue, LevelTokens, ResourceRow, SaveResult, SkillDetail, SkillRow,
+};
+use skillhouse_core::views::{ExportProgress, Imported, IndexProgress, SearchResult, SearchSnippet};
 use skillhouse_core::Profile;
 use std::path::Path;
 use ts_rs::{Config, TS};

@@ -646,7 +646,7 @@ fn the_same_catalogue_gives_the_same_bytes() {
     let second = lab.review("helper");
     assert_eq!(first.json, second.json);
     assert_eq!(first.sha256, second.sha256);
-    assert_eq!(first.sha256, skillhouse_core::document::sha256_hex(first.json.as_bytes()));
+    assert_eq!(first.sha256, skillhouse_core::files::sha256_hex(first.json.as_bytes()));
     for dialect in [Dialect::V1, Dialect::V03, Dialect::Both, Dialect::Legacy] {
         let a = card::render(&lab.load(), "helper", dialect).unwrap().0;
         let b = card::render(&lab.load(), "helper", dialect).unwrap().0;

@@ -149,7 +149,7 @@ fn the_digest_is_the_sha256_of_the_documented_listing() {
         bundle::FileEntry { path: "SKILL.md".into(), size: 10, sha256: "aa".into() },
     ];
     assert_eq!(bundle::listing(&files), "SKILL.md\u{0}10\u{0}aa\nb.md\u{0}3\u{0}bb\n");
-    let expected = skillhouse_core::document::sha256_hex(b"SKILL.md\x0010\x00aa\nb.md\x003\x00bb\n");
+    let expected = skillhouse_core::files::sha256_hex(b"SKILL.md\x0010\x00aa\nb.md\x003\x00bb\n");
     assert_eq!(bundle::digest(&files), format!("sha256:{expected}"));
 }
 
@@ -175,8 +175,8 @@ fn a_catalogue_with_errors_is_refused_naming_the_first_problems() {
     let message = err.to_string();
     assert!(message.contains("yaml.duplicate-key"), "{message}");
     assert!(message.contains("skillhouse validate"), "{message}");
-    let app: skillhouse_core::session::AppError = err.into();
-    assert_eq!(app.code, skillhouse_core::session::ErrorCode::ExportHasErrors);
+    let app: skillhouse_core::app_error::AppError = err.into();
+    assert_eq!(app.code, skillhouse_core::error_code::ErrorCode::ExportHasErrors);
 }
 
 #[test]

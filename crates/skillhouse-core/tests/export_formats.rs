@@ -8,7 +8,7 @@ use serde_json::Value;
 use skillhouse_core::catalogue::{Catalogue, LoadOptions};
 use skillhouse_core::export::formats::{self, Output};
 use skillhouse_core::export::{Content, Entry, Options, Target};
-use skillhouse_core::{budget, card, document, schema};
+use skillhouse_core::{budget, card, schema};
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
@@ -258,7 +258,7 @@ fn the_ai_catalog_points_at_files_of_the_export_with_their_digests() {
         let path = url.strip_prefix(&format!("{BASE}/")).unwrap_or_else(|| panic!("{url} is under the base URL"));
         let entry = by_path.get(path).unwrap_or_else(|| panic!("{url} names a file of the export"));
         let digest = e["digest"].as_str().unwrap();
-        assert_eq!(digest, format!("sha256:{}", document::sha256_hex(&bytes(entry))), "{url}");
+        assert_eq!(digest, format!("sha256:{}", skillhouse_core::files::sha256_hex(&bytes(entry))), "{url}");
         let id = e["identifier"].as_str().unwrap();
         match e["type"].as_str().unwrap() {
             "application/a2a-agent-card+json" => assert!(id.starts_with("urn:air:skills.example.com:a2a:"), "{id}"),
@@ -309,7 +309,7 @@ fn approved_cards_are_published_as_approved_and_one_card_is_also_the_sites_card(
     let cards: Vec<&Value> =
         catalog["entries"].as_array().unwrap().iter().filter(|e| e["type"] == "application/a2a-agent-card+json").collect();
     assert_eq!(cards.len(), 1);
-    assert_eq!(cards[0]["digest"], format!("sha256:{}", document::sha256_hex(&approved)));
+    assert_eq!(cards[0]["digest"], format!("sha256:{}", skillhouse_core::files::sha256_hex(&approved)));
 
     let legacy = generate(&cat, Target::Legacy, &Options::default());
     assert_eq!(json(&legacy, "config/component-counts.json")["agents_with_cards"], 1);
@@ -444,7 +444,7 @@ fn a_portable_export_publishes_the_specifications_form_and_its_digest() {
     // The catalog's digest is that of the bytes published.
     let catalog = json(&out, ".well-known/ai-catalog.json");
     let entry = catalog["entries"].as_array().unwrap().iter().find(|e| e["identifier"].as_str().unwrap().ends_with(LEGACY_SKILL)).unwrap();
-    assert_eq!(entry["digest"], format!("sha256:{}", document::sha256_hex(&published)));
+    assert_eq!(entry["digest"], format!("sha256:{}", skillhouse_core::files::sha256_hex(&published)));
     // Every other skill keeps its file.
     let others = out.entries.iter().filter(|e| e.path.ends_with("/SKILL.md") && e.path != path);
     assert!(others.into_iter().all(|e| matches!(e.content, Content::File(_))));

@@ -2,9 +2,11 @@
 
 mod common;
 use common::{copy_dir, sample};
-use skillhouse_core::session::FieldValue;
+use skillhouse_core::views::FieldValue;
 
-use skillhouse_core::session::{AppError, SearchResult, Session};
+use skillhouse_core::app_error::AppError;
+use skillhouse_core::session::Session;
+use skillhouse_core::views::SearchResult;
 use skillhouse_core::Code;
 use std::fs;
 use std::path::PathBuf;
@@ -74,7 +76,7 @@ fn a_save_over_an_outside_change_is_refused_with_both_versions() {
     let theirs = detail.text.replace("# ", "# Changed elsewhere: ");
     fs::write(&file, &theirs).unwrap();
     let err: AppError = s.save("naming-skills", &detail.text.replace("MIT", "BSD"), &detail.sha256).unwrap_err();
-    assert_eq!(err.code, skillhouse_core::session::ErrorCode::SaveConflict);
+    assert_eq!(err.code, skillhouse_core::error_code::ErrorCode::SaveConflict);
     assert_eq!(err.details["disk_text"], theirs);
     assert_eq!(fs::read_to_string(&file).unwrap(), theirs, "nothing was overwritten");
     // Choosing "keep mine" saves against the disk version's hash.
@@ -121,20 +123,28 @@ fn create_rename_and_delete() {
     let (_tmp, root, mut s) = open();
     let created = s.create("summarising-incidents").unwrap();
     assert!(created.check.diagnostics.is_empty(), "{:?}", created.check.diagnostics);
-    assert_eq!(s.create("summarising-incidents").unwrap_err().code, skillhouse_core::session::ErrorCode::SkillExists);
+    assert_eq!(s.create("summarising-incidents").unwrap_err().code, skillhouse_core::error_code::ErrorCode::SkillExists);
     let bad = s.create("Bad Name").unwrap_err();
     assert_eq!((bad.code.as_str(), bad.details["suggestion"].as_str()), ("skill.bad-name", Some("bad-name")));
 
     let view = s.rename("summarising-incidents", "incident-summaries").unwrap();
     assert!(view.skills.iter().any(|r| r.dir == "incident-summaries" && r.name == "incident-summaries" && r.errors == 0));
     assert!(!root.join("summarising-incidents").exists());
-    assert_eq!(s.rename("incident-summaries", "naming-skills").unwrap_err().code, skillhouse_core::session::ErrorCode::SkillExists);
+    assert_eq!(s.rename("incident-summaries", "naming-skills").unwrap_err().code, skillhouse_core::error_code::ErrorCode::SkillExists);
 
-    std::env::set_var("XDG_DATA_HOME", root.parent().unwrap().join("xdg"));
-    let view = s.delete("incident-summaries").unwrap();
+    let refused = s.delete("incident-summaries", |_| Err(std::io::Error::other("the trash is full"))).unwrap_err();
+    assert_eq!(refused.code, skillhouse_core::error_code::ErrorCode::Io);
+    assert!(
+        refused.message.contains("the trash is full") && root.join("incident-summaries/SKILL.md").exists(),
+        "a refused discard loses nothing"
+    );
+    let bin = root.parent().unwrap().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let view = s.delete("incident-summaries", |p| std::fs::rename(p, bin.join(p.file_name().unwrap()))).unwrap();
+    assert!(bin.join("incident-summaries/SKILL.md").exists(), "the folder given to discard is the skill's own");
     assert!(!root.join("incident-summaries").exists());
     assert!(view.skills.iter().all(|r| r.dir != "incident-summaries"));
-    assert_eq!(s.skill("incident-summaries").unwrap_err().code, skillhouse_core::session::ErrorCode::SkillNotFound);
+    assert_eq!(s.skill("incident-summaries").unwrap_err().code, skillhouse_core::error_code::ErrorCode::SkillNotFound);
 }
 
 #[test]

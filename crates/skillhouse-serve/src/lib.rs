@@ -47,7 +47,7 @@ impl CardSet {
         let mut cards = BTreeMap::new();
         for agent in &catalogue.agents {
             let (bytes, _) = card::render(catalogue, &agent.name, dialect)?;
-            let etag = format!("\"{}\"", skillhouse_core::document::sha256_hex(&bytes));
+            let etag = format!("\"{}\"", skillhouse_core::files::sha256_hex(&bytes));
             cards.insert(agent.name.clone(), Served { bytes: Arc::new(bytes), etag });
         }
         Ok(CardSet { cards, selected: selected.map(str::to_string) })

@@ -2,7 +2,7 @@
 
 use skillhouse_core::card::{self, CardError, Dialect};
 use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
-use skillhouse_core::document::sha256_hex;
+use skillhouse_core::files::sha256_hex;
 use skillhouse_serve::{CardSet, Source};
 use std::collections::BTreeMap;
 use std::net::{Ipv4Addr, SocketAddr};

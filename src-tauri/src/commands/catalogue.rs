@@ -1,10 +1,12 @@
 use crate::progress::EmitProgress;
 use crate::{recent, watch, AppState};
-use skillhouse_core::index::default_location;
-use skillhouse_core::session::{AppError, CatalogueView, ErrorCode, SearchResult, Session};
+use skillhouse_core::app_error::AppError;
+use skillhouse_core::error_code::ErrorCode;
+use skillhouse_core::session::Session;
+use skillhouse_core::views::{CatalogueView, SearchResult};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
-use tauri::{AppHandle, Manager, Runtime, State};
+use tauri::{AppHandle, Runtime, State};
 
 /// Opens a catalogue, or with `path: null` the last one opened (the sample catalogue the first time),
 /// and starts watching it. Sends `index-progress` events; off the UI thread, since indexing a large
@@ -18,32 +20,14 @@ pub async fn open_catalogue<R: Runtime>(
     let root = path.map(PathBuf::from).unwrap_or_else(recent::default_catalogue);
     state.cancel_open.store(false, Ordering::Relaxed);
     let progress = EmitProgress::new(app.clone(), state.cancel_open.clone());
-    let opened = tauri::async_runtime::spawn_blocking(move || Session::open(&root, &default_location(&root), &progress))
+    let opened = tauri::async_runtime::spawn_blocking(move || Session::open(&root, &skillhouse_host::index_location(&root), &progress))
         .await
         .map_err(|e| AppError::new(ErrorCode::Internal, e.to_string()))??;
     let view = opened.view();
     recent::remember(opened.root());
     let root = opened.root().to_path_buf();
     *crate::state::lock(&state.session)? = Some(opened);
-    // Watching adds one inotify watch per folder (0.4-0.6 s for 10,000 skills), so it starts
-    // while the view is on its way to the window rather than before.
-    let session = state.session.clone();
-    tauri::async_runtime::spawn_blocking(move || {
-        let watcher = watch::start(app.clone(), &root, session.clone());
-        // A catalogue opened meanwhile keeps its own watcher.
-        let still_open = session.lock().is_ok_and(|s| s.as_ref().is_some_and(|s| s.root() == root));
-        if still_open {
-            if let Ok(mut w) = app.state::<AppState>().watcher.lock() {
-                *w = watcher;
-            }
-        }
-        if let Ok(Some(opened)) = session.lock().as_deref() {
-            let _ = opened.prepare_search();
-        }
-        // Loading the tokenizer takes a core for about 70 ms: not while the window draws the list.
-        std::thread::sleep(std::time::Duration::from_secs(2));
-        crate::resident::hand_back();
-    });
+    watch::settle_after_open(app, root, state.session.clone());
     Ok(view)
 }
 

@@ -1,8 +1,10 @@
 use crate::state::off_main;
 use crate::AppState;
+use skillhouse_core::app_error::AppError;
+use skillhouse_core::error_code::ErrorCode;
 use skillhouse_core::export::import::ImportPlan;
 use skillhouse_core::export::outputs::{self, ExportDone, ExportPreview, Request as ExportRequest};
-use skillhouse_core::session::{AppError, ErrorCode, Imported};
+use skillhouse_core::views::Imported;
 use std::path::Path;
 use std::sync::Arc;
 use tauri::{AppHandle, Runtime, State};

@@ -1,5 +1,7 @@
 use crate::AppState;
-use skillhouse_core::session::{AppError, CatalogueView, DraftCheck, FieldValue, SaveResult, Session, SkillDetail};
+use skillhouse_core::app_error::AppError;
+use skillhouse_core::session::Session;
+use skillhouse_core::views::{CatalogueView, DraftCheck, FieldValue, SaveResult, SkillDetail};
 use tauri::State;
 
 /// One skill as the editor shows it: its file's text and hash, its checks, resources and budgets.
@@ -43,5 +45,5 @@ pub fn rename_skill(state: State<'_, AppState>, dir: String, new_name: String) -
 /// Moves a skill folder to the system trash.
 #[tauri::command]
 pub fn delete_skill(state: State<'_, AppState>, dir: String) -> Result<CatalogueView, AppError> {
-    state.with_session(|s| s.delete(&dir))
+    state.with_session(|s| s.delete(&dir, skillhouse_host::trash))
 }

@@ -77,7 +77,7 @@ impl Log {
 pub fn approved_card(root: &Path, log: &Log, agent: &str) -> Option<(Approval, serde_json::Value)> {
     let last = log.last_for(agent)?;
     let bytes = fs::read(card_path(root, agent)).ok()?;
-    if crate::document::sha256_hex(&bytes) != last.sha256 {
+    if crate::files::sha256_hex(&bytes) != last.sha256 {
         return None; // the file was edited by hand after approval: it proves nothing
     }
     Some((last.clone(), serde_json::from_slice(&bytes).ok()?))

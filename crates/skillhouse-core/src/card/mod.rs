@@ -17,7 +17,6 @@ pub use diff::Change;
 pub use generate::{CardContext, Generated, SourceKind, ValueSource};
 use serde::Serialize;
 use serde_json::Value;
-use std::path::Path;
 
 pub const SCHEMA_FILE: &str = "a2a-agent-card-1.0.schema.json";
 
@@ -120,7 +119,7 @@ fn review_with(cx: &CardContext<'_>, log: &approval::Log, schema: &jsonschema::V
     let approved = approval::approved_card(&cx.catalogue.root, log, name);
     let diagnostics = review::check(&generated, approved.as_ref().map(|(_, card)| card), schema);
     let bytes = to_bytes(&generated.card);
-    let sha256 = crate::document::sha256_hex(&bytes);
+    let sha256 = crate::files::sha256_hex(&bytes);
     let (status, changes) = match &approved {
         Some((a, _)) if a.sha256 == sha256 => (Status::Approved, Vec::new()),
         Some((_, card)) => (Status::Changed, diff::diff(card, &generated.card)),
@@ -173,29 +172,9 @@ pub fn approve(catalogue: &Catalogue, agent: &str, by: &str, at: &str) -> Result
         move |source| CardError::Io { what, source }
     };
     std::fs::create_dir_all(root.join(approval::FOLDER)).map_err(io("creating the cards folder"))?;
-    crate::session::write_atomically(&approval::card_path(root, agent), review.json.as_bytes()).map_err(io("writing the approved card"))?;
+    crate::files::write_atomically(&approval::card_path(root, agent), review.json.as_bytes()).map_err(io("writing the approved card"))?;
     log.approvals.push(record.clone());
-    crate::session::write_atomically(&root.join(approval::LOG), &to_bytes(&serde_json::to_value(&log).expect("log serialises")))
+    crate::files::write_atomically(&root.join(approval::LOG), &to_bytes(&serde_json::to_value(&log).expect("log serialises")))
         .map_err(io("writing cards/approvals.json"))?;
     Ok(record)
-}
-
-/// Who is approving, from git's configuration or the login name: the edges call this, the core
-/// never reads the environment on its own.
-pub fn approver_from(root: &Path) -> String {
-    let git = |key: &str| {
-        std::process::Command::new("git")
-            .args(["config", "--get", key])
-            .current_dir(root)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-            .filter(|s| !s.is_empty())
-    };
-    match (git("user.name"), git("user.email")) {
-        (Some(name), Some(email)) => format!("{name} <{email}>"),
-        (Some(name), None) => name,
-        _ => std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_else(|_| "unknown".into()),
-    }
 }

@@ -183,8 +183,8 @@ pub enum ExportError {
 
 impl ExportError {
     /// The stable code of this error (also the `AppError` code).
-    pub fn code(&self) -> crate::app_error::ErrorCode {
-        use crate::app_error::ErrorCode;
+    pub fn code(&self) -> crate::error_code::ErrorCode {
+        use crate::error_code::ErrorCode;
         match self {
             ExportError::HasErrors { .. } => ErrorCode::ExportHasErrors,
             ExportError::HasWarnings { .. } => ErrorCode::ExportHasWarnings,

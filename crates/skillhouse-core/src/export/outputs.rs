@@ -122,7 +122,7 @@ fn destination(catalogue: &Catalogue, request: &Request) -> Result<PathBuf, Expo
             request.destination
         )));
     }
-    if inside(&dest, &catalogue.root) {
+    if crate::files::inside(&dest, &catalogue.root) {
         return Err(ExportError::InvalidOption(format!(
             "the destination `{}` is inside the catalogue, where the exported skills would be read as the catalogue's own next time; choose a folder outside `{}`",
             dest.display(),
@@ -130,28 +130,6 @@ fn destination(catalogue: &Catalogue, request: &Request) -> Result<PathBuf, Expo
         )));
     }
     Ok(dest)
-}
-
-/// Whether `path` (which may not exist yet; relative to the current folder) is `root` or lies
-/// under it, links resolved.
-pub fn inside(path: &Path, root: &Path) -> bool {
-    let Ok(root) = root.canonicalize() else { return false };
-    let absolute = if path.is_absolute() { path.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(path) };
-    // Resolve the longest existing ancestor (the rest cannot be a link yet).
-    let mut existing = absolute.as_path();
-    let mut rest = Vec::new();
-    while !existing.exists() {
-        match (existing.parent(), existing.file_name()) {
-            (Some(parent), Some(name)) => {
-                rest.push(name.to_owned());
-                existing = parent;
-            }
-            _ => return false,
-        }
-    }
-    let Ok(mut resolved) = existing.canonicalize() else { return false };
-    resolved.extend(rest.iter().rev());
-    resolved.starts_with(&root)
 }
 
 /// Computes every chosen format and compares each with the previous export at its output path.

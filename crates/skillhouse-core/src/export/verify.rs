@@ -58,7 +58,7 @@ pub(crate) fn scan(path: &Path, limits: &Limits) -> Result<Scanned, ExportError>
         let (size, sha256) = if name == REGISTRY {
             let mut bytes = Vec::new();
             data.take(MAX_REGISTRY_BYTES).read_to_end(&mut bytes)?;
-            let found = (bytes.len() as u64, crate::document::sha256_hex(&bytes));
+            let found = (bytes.len() as u64, crate::files::sha256_hex(&bytes));
             registry = Some(bytes);
             found
         } else {

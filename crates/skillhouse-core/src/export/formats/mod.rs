@@ -109,7 +109,7 @@ impl Published<'_> {
     /// The sha256 of the `SKILL.md` bytes published.
     pub fn skill_md_sha256(&self) -> String {
         match &self.skill_md {
-            Some(bytes) => crate::document::sha256_hex(bytes),
+            Some(bytes) => crate::files::sha256_hex(bytes),
             None => self.skill.stamp.sha256.clone(),
         }
     }
