@@ -70,6 +70,14 @@ error_codes! {
     ExportCardsUnreadable => "export.cards-unreadable",
     /// `reveal_export` for a path no export of this session wrote.
     ExportNotExported => "export.not-exported",
+    /// No agent tool with that id (`agents` lists them; custom ones go in `skillhouse.yaml`).
+    AgentsUnknownTool => "agents.unknown-tool",
+    /// A `skills-lock.json` or `.skill-lock.json` that cannot be read as a lock; `details: { path }`.
+    AgentsLockInvalid => "agents.lock-invalid",
+    /// The folders changed since the plan was made; nothing was written (plan again).
+    AgentsPlanStale => "agents.plan-stale",
+    /// Installing failed part-way and what had changed was put back; the message says why.
+    AgentsWriteFailed => "agents.write-failed",
     /// Sent only by the browser demo (`ui/src/demo`), which replays recorded answers and changes nothing.
     DemoReadOnly => "demo.read-only",
     /// A file operation failed; the message says which and why.

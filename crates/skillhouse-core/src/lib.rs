@@ -2,6 +2,7 @@
 //! catalogues. No UI, no Tauri, no global state: callers own I/O roots and clocks.
 
 pub mod agent;
+pub mod agents;
 pub mod app_error;
 pub mod budget;
 pub mod card;

@@ -1,0 +1,323 @@
+//! The lock files the `skills` CLI (npm `skills`, vercel-labs/skills) keeps, which Skillhouse
+//! reads and writes too, so a project moves between the two in either direction: a project's
+//! `skills-lock.json` (version 1) and the global `~/.agents/.skill-lock.json` (version 3, under
+//! `$XDG_STATE_HOME/skills/` when that is set). Every key either tool does not own is kept as it
+//! was; Skillhouse's own record of an installation sits in each entry under `skillhouse`.
+
+use super::registry::{Host, Scope};
+use crate::app_error::AppError;
+use crate::error_code::ErrorCode;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+
+/// How an installed skill reaches its agent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "InstallHow")]
+pub enum How {
+    /// A symlink to the skill's folder in the catalogue: the catalogue's edits show at once.
+    Link,
+    /// A copy, brought up to date by a sync.
+    Copy,
+}
+
+/// One installation Skillhouse made: a skill folder in an agent tool's skills folder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Install {
+    /// The tools that read this folder (several share `.agents/skills`).
+    pub agents: Vec<String>,
+    /// The installed skill's folder.
+    pub folder: PathBuf,
+    pub how: How,
+    /// `folder_hash` of what was written (for a link, of the catalogue's folder then).
+    pub digest: String,
+    /// Written with portable frontmatter (a legacy skill, for specification readers).
+    #[serde(default)]
+    pub portable: bool,
+}
+
+/// Skillhouse's part of a lock entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Record {
+    /// The catalogue the skill came from.
+    pub catalogue: PathBuf,
+    /// Its folder in the catalogue, relative, `/`-separated.
+    pub dir: String,
+    /// `folder_hash` of the catalogue's folder when it was last installed or synced.
+    pub source_digest: String,
+    pub installs: Vec<Install>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Project,
+    Global,
+}
+
+impl Kind {
+    fn version(self) -> u64 {
+        match self {
+            Kind::Project => 1,
+            Kind::Global => 3,
+        }
+    }
+}
+
+/// A lock file as read, with every key kept.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lock {
+    pub path: PathBuf,
+    pub kind: Kind,
+    doc: Map<String, Value>,
+    /// Whether the file was there when read.
+    pub existed: bool,
+}
+
+/// Where the lock for `scope` lives.
+pub fn location(host: &Host, scope: &Scope) -> (PathBuf, Kind) {
+    match scope {
+        Scope::Project(dir) => (dir.join("skills-lock.json"), Kind::Project),
+        Scope::Global => match host.env.get("XDG_STATE_HOME").filter(|v| !v.trim().is_empty()) {
+            Some(state) => (Path::new(state).join("skills").join(".skill-lock.json"), Kind::Global),
+            None => (host.home.join(".agents").join(".skill-lock.json"), Kind::Global),
+        },
+    }
+}
+
+impl Lock {
+    /// Reads the lock at `path`; a missing file is an empty lock. A file that is not a lock this
+    /// version understands is an error: the `skills` CLI would drop it silently, we never do.
+    pub fn read(path: &Path, kind: Kind) -> Result<Lock, AppError> {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let mut doc = Map::new();
+                doc.insert("version".into(), kind.version().into());
+                doc.insert("skills".into(), Value::Object(Map::new()));
+                if kind == Kind::Global {
+                    doc.insert("dismissed".into(), Value::Object(Map::new()));
+                }
+                return Ok(Lock { path: path.to_path_buf(), kind, doc, existed: false });
+            }
+            Err(e) => return Err(AppError::new(ErrorCode::Io, format!("cannot read {}: {e}", path.display()))),
+        };
+        let invalid = |why: String| {
+            AppError::new(
+                ErrorCode::AgentsLockInvalid,
+                format!("{} {why}; nothing was changed. Fix it, or move it away to start a new one", path.display()),
+            )
+            .with_details(serde_json::json!({ "path": path }))
+        };
+        let doc: Map<String, Value> = match serde_json::from_slice(&bytes) {
+            Ok(Value::Object(doc)) => doc,
+            Ok(_) => return Err(invalid("is not a JSON object".into())),
+            Err(e) => return Err(invalid(format!("is not valid JSON ({e})"))),
+        };
+        let version = doc.get("version").and_then(Value::as_u64);
+        if version.is_none_or(|v| v < kind.version()) {
+            return Err(invalid(format!("has version {version:?}, older than the {} this reads", kind.version())));
+        }
+        if !doc.get("skills").is_some_and(Value::is_object) {
+            return Err(invalid("has no `skills` object".into()));
+        }
+        for (name, entry) in doc["skills"].as_object().into_iter().flatten() {
+            if let Some(record) = entry.get("skillhouse") {
+                if let Err(e) = serde_json::from_value::<Record>(record.clone()) {
+                    return Err(invalid(format!("has an unreadable `skillhouse` record for `{name}` ({e})")));
+                }
+            }
+        }
+        Ok(Lock { path: path.to_path_buf(), kind, doc, existed: true })
+    }
+
+    fn skills(&self) -> &Map<String, Value> {
+        self.doc["skills"].as_object().expect("checked on read")
+    }
+
+    fn skills_mut(&mut self) -> &mut Map<String, Value> {
+        self.doc.get_mut("skills").and_then(Value::as_object_mut).expect("checked on read")
+    }
+
+    /// The skill names in the lock, whoever installed them.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.skills().keys().map(String::as_str)
+    }
+
+    /// Skillhouse's record for `name`, when Skillhouse installed it (checked on read).
+    pub fn record(&self, name: &str) -> Option<Record> {
+        self.skills().get(name)?.get("skillhouse").and_then(|r| serde_json::from_value(r.clone()).ok())
+    }
+
+    /// Every skill Skillhouse installed, by name.
+    pub fn records(&self) -> Vec<(String, Record)> {
+        self.skills().keys().filter_map(|n| Some((n.clone(), self.record(n)?))).collect()
+    }
+
+    /// Records `name` as installed from the local folder `source`, in the shape `skills` writes
+    /// for a local source, with Skillhouse's record beside its keys. `now` is an ISO 8601 time
+    /// (the global lock keeps install and update times).
+    pub fn set(&mut self, name: &str, source: &Path, hash: &str, record: &Record, now: &str) {
+        let kind = self.kind;
+        let lock_dir = self.path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let skills = self.skills_mut();
+        let mut entry = match skills.get(name) {
+            Some(Value::Object(old)) => old.clone(),
+            _ => Map::new(),
+        };
+        let installed_at = entry.get("installedAt").cloned();
+        match kind {
+            Kind::Project => {
+                let project = lock_dir;
+                entry.insert("source".into(), portable_source(source, &project).into());
+                entry.insert("sourceType".into(), "local".into());
+                entry.insert("computedHash".into(), hash.into());
+            }
+            Kind::Global => {
+                let source = source.to_string_lossy().into_owned();
+                entry.insert("source".into(), source.clone().into());
+                entry.insert("sourceType".into(), "local".into());
+                entry.insert("sourceUrl".into(), source.into());
+                entry.insert("skillFolderHash".into(), hash.into());
+                entry.insert("installedAt".into(), installed_at.unwrap_or_else(|| now.into()));
+                entry.insert("updatedAt".into(), now.into());
+            }
+        }
+        entry.insert("skillhouse".into(), serde_json::to_value(record).expect("a record serialises"));
+        skills.insert(name.to_string(), Value::Object(entry));
+    }
+
+    pub fn remove(&mut self, name: &str) {
+        self.skills_mut().shift_remove(name);
+    }
+
+    /// The file's bytes as `skills` writes them: two-space JSON; a project lock with its skills
+    /// sorted and a final newline, the global one without.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut doc = self.doc.clone();
+        if self.kind == Kind::Project {
+            let mut sorted: Vec<(String, Value)> = self.skills().clone().into_iter().collect();
+            sorted.sort_by(|a, b| a.0.cmp(&b.0));
+            doc.insert("skills".into(), Value::Object(sorted.into_iter().collect()));
+        }
+        let mut text = serde_json::to_string_pretty(&Value::Object(doc)).expect("JSON serialises");
+        if self.kind == Kind::Project {
+            text.push('\n');
+        }
+        text.into_bytes()
+    }
+}
+
+/// `skills`' portable form of a local source: relative to the project, `./`-prefixed, `/`-separated.
+fn portable_source(source: &Path, project: &Path) -> String {
+    match pathdiff::diff_paths(source, project) {
+        Some(rel) if !rel.is_absolute() => {
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            if rel.is_empty() {
+                ".".into()
+            } else if rel == ".." || rel.starts_with("../") {
+                rel
+            } else {
+                format!("./{rel}")
+            }
+        }
+        _ => source.to_string_lossy().replace('\\', "/"),
+    }
+}
+
+/// The `skills` CLI's `computeSkillFolderHash`: SHA-256 over the folder's regular files (symlinks
+/// and `.git`/`node_modules` folders skipped), sorted by relative path as JavaScript's
+/// `localeCompare` sorts (ICU's root collation), each fed as its `/`-separated path then its bytes.
+pub fn folder_hash(dir: &Path) -> std::io::Result<String> {
+    let mut files: Vec<(String, PathBuf)> = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder)? {
+            let entry = entry?;
+            let kind = entry.file_type()?;
+            let path = entry.path();
+            if kind.is_dir() {
+                let name = entry.file_name();
+                if name != ".git" && name != "node_modules" {
+                    folders.push(path);
+                }
+            } else if kind.is_file() {
+                let rel = path.strip_prefix(dir).expect("walked from dir").to_string_lossy().replace('\\', "/");
+                files.push((rel, path));
+            }
+        }
+    }
+    let collator = icu_collator::Collator::try_new(Default::default(), Default::default()).expect("compiled collation data");
+    files.sort_by(|a, b| collator.compare(&a.0, &b.0));
+    let mut hash = Sha256::new();
+    for (rel, path) in &files {
+        hash.update(rel.as_bytes());
+        hash.update(std::fs::read(path)?);
+    }
+    Ok(hex::encode(hash.finalize()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_ordered_as_locale_compare_orders_them_not_by_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        for file in ["SKILL.md", "references/a.md", "assets/B.txt", "assets/a.txt"] {
+            let path = dir.path().join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, file).unwrap();
+        }
+        std::fs::create_dir_all(dir.path().join(".git")).unwrap();
+        std::fs::write(dir.path().join(".git/HEAD"), "ignored").unwrap();
+        // localeCompare: assets/a.txt < assets/B.txt < references/a.md < SKILL.md (case folded first).
+        let mut expected = Sha256::new();
+        for file in ["assets/a.txt", "assets/B.txt", "references/a.md", "SKILL.md"] {
+            expected.update(file.as_bytes());
+            expected.update(file.as_bytes());
+        }
+        assert_eq!(folder_hash(dir.path()).unwrap(), hex::encode(expected.finalize()));
+    }
+
+    #[test]
+    fn a_lock_that_is_not_json_or_too_old_is_refused_and_a_missing_one_is_empty() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("skills-lock.json");
+        let empty = Lock::read(&path, Kind::Project).unwrap();
+        assert!(!empty.existed && empty.names().next().is_none());
+        for (text, why) in [("{not json", "not valid JSON"), ("[]", "not a JSON object"), (r#"{"version":0,"skills":{}}"#, "older")] {
+            std::fs::write(&path, text).unwrap();
+            let err = Lock::read(&path, Kind::Project).unwrap_err();
+            assert_eq!(err.code, ErrorCode::AgentsLockInvalid);
+            assert!(err.message.contains(why), "{}", err.message);
+        }
+    }
+
+    #[test]
+    fn keys_skillhouse_does_not_own_survive_and_the_project_source_is_relative() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("skills-lock.json");
+        std::fs::write(
+            &path,
+            r#"{"version":1,"skills":{"theirs":{"source":"vercel-labs/skills","sourceType":"github","computedHash":"ab","extra":1}},"future":true}"#,
+        )
+        .unwrap();
+        let mut lock = Lock::read(&path, Kind::Project).unwrap();
+        let record = Record { catalogue: dir.path().join("cat"), dir: "mine".into(), source_digest: "cd".into(), installs: vec![] };
+        lock.set("mine", &dir.path().join("cat/mine"), "cd", &record, "2026-12-05T00:00:00.000Z");
+        let written: Value = serde_json::from_slice(&lock.to_bytes()).unwrap();
+        assert_eq!(written["future"], true);
+        assert_eq!(written["skills"]["theirs"]["extra"], 1);
+        assert_eq!(written["skills"]["mine"]["source"], "./cat/mine");
+        assert_eq!(written["skills"]["mine"]["computedHash"], "cd");
+        assert!(written["skills"]["mine"].get("installedAt").is_none(), "a project lock holds no times");
+        assert_eq!(lock.record("mine"), Some(record));
+        assert_eq!(lock.record("theirs"), None);
+        let keys: Vec<&String> = written["skills"].as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["mine", "theirs"]);
+    }
+}

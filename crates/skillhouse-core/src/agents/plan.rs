@@ -1,0 +1,378 @@
+//! What an install, an uninstall or a sync would do, worked out before anything is written: every
+//! folder to link, copy, update or remove, every conflict, every skill held back by its errors.
+
+use super::lock::{folder_hash, How, Install, Kind, Lock, Record};
+use super::registry::{stays_inside, Host, Registry, Scope, Tool};
+use crate::app_error::AppError;
+use crate::catalogue::Catalogue;
+use crate::diagnostic::Diagnostic;
+use crate::error_code::ErrorCode;
+use crate::export::portable;
+use crate::schema::Schemas;
+use crate::skill::Skill;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Where installations go and what reads them.
+pub struct Targets<'a> {
+    pub registry: &'a Registry,
+    pub host: &'a Host,
+    pub scope: Scope,
+}
+
+/// What a step does to its folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "InstallAction")]
+pub enum Action {
+    /// Make a symlink to the catalogue's folder.
+    Link,
+    /// Copy the catalogue's folder.
+    Copy,
+    /// Replace Skillhouse's earlier installation (an outdated copy, or a link that must become a
+    /// copy, or the reverse); the old one is kept as a backup until the next successful sync.
+    Update,
+    /// Take Skillhouse's installation away (kept as a backup until the next successful sync).
+    Remove,
+    /// Already as asked: nothing to do.
+    Keep,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "InstallStep")]
+pub struct Step {
+    pub skill: String,
+    /// The tools that read `folder` (several share `.agents/skills`).
+    pub agents: Vec<String>,
+    /// The installed skill's folder.
+    #[ts(type = "string")]
+    pub folder: PathBuf,
+    pub action: Action,
+    pub how: How,
+    /// Written with portable frontmatter, for readers of the specification.
+    pub portable: bool,
+    /// Why it is a copy when a link was possible, or why it is updated.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+    /// What the folder held when planned; `apply` refuses when it holds something else.
+    #[serde(skip)]
+    pub(super) seen: Seen,
+}
+
+/// Why a folder is left alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "InstallConflictKind")]
+pub enum ConflictKind {
+    /// Something Skillhouse did not put there: adopt it into the catalogue, or leave it.
+    NotOurs,
+    /// A file where the skill's folder would go.
+    NotAFolder,
+    /// Skillhouse's copy was edited inside the agent's folder.
+    ChangedThere,
+    /// Installed there from another catalogue.
+    OtherCatalogue,
+    /// The skill's name would leave the agent's folder.
+    Unsafe,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "InstallConflict")]
+pub struct Conflict {
+    pub skill: String,
+    pub agents: Vec<String>,
+    #[ts(type = "string")]
+    pub folder: PathBuf,
+    pub kind: ConflictKind,
+    pub message: String,
+}
+
+/// A skill that is not installed (or not updated) because of what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "InstallBlocked")]
+pub struct Blocked {
+    pub skill: String,
+    /// The first error, to open in the editor.
+    pub diagnostic: Diagnostic,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "InstallPlan")]
+pub struct Plan {
+    /// The lock file the plan records into.
+    #[ts(type = "string")]
+    pub lock: PathBuf,
+    pub steps: Vec<Step>,
+    pub conflicts: Vec<Conflict>,
+    pub blocked: Vec<Blocked>,
+}
+
+impl Plan {
+    /// The steps that change something.
+    pub fn changes(&self) -> impl Iterator<Item = &Step> {
+        self.steps.iter().filter(|s| s.action != Action::Keep)
+    }
+}
+
+/// What a folder held when looked at.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(super) enum Seen {
+    #[default]
+    Absent,
+    File,
+    Link(PathBuf),
+    Folder(String),
+}
+
+pub(super) fn look(path: &Path) -> Seen {
+    match std::fs::symlink_metadata(path) {
+        Err(_) => Seen::Absent,
+        Ok(m) if m.file_type().is_symlink() => Seen::Link(std::fs::read_link(path).unwrap_or_default()),
+        Ok(m) if m.is_dir() => Seen::Folder(folder_hash(path).unwrap_or_default()),
+        Ok(_) => Seen::File,
+    }
+}
+
+/// What to do.
+pub enum Request<'a> {
+    Install { skills: &'a [String], agents: &'a [String], copy: bool },
+    Uninstall { skills: &'a [String], agents: &'a [String] },
+    /// Every installation the lock records from this catalogue, brought up to date.
+    Sync,
+}
+
+pub fn lock_for(targets: &Targets) -> Result<Lock, AppError> {
+    let (path, kind): (PathBuf, Kind) = super::lock::location(targets.host, &targets.scope);
+    Lock::read(&path, kind)
+}
+
+pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request: &Request) -> Result<Plan, AppError> {
+    let lock = lock_for(targets)?;
+    let mut planner = Planner { catalogue, schemas, targets, lock: &lock, plan: Plan { lock: lock.path.clone(), steps: vec![], conflicts: vec![], blocked: vec![] } };
+    match request {
+        Request::Install { skills, agents, copy } => {
+            let folders = planner.folders(agents)?;
+            for skill in planner.skills(skills)? {
+                if planner.blocked(skill) {
+                    continue;
+                }
+                for (folder, tools) in &folders {
+                    planner.install(skill, folder, tools, *copy);
+                }
+            }
+        }
+        Request::Uninstall { skills, agents } => {
+            let folders = planner.folders(agents)?;
+            for name in skills.iter() {
+                for (folder, tools) in &folders {
+                    planner.uninstall(name, folder, tools);
+                }
+            }
+        }
+        Request::Sync => {
+            for (name, record) in lock.records() {
+                if record.catalogue != catalogue.root {
+                    continue;
+                }
+                let Some(skill) = catalogue.skill(&name) else { continue };
+                if planner.blocked(skill) {
+                    continue;
+                }
+                for install in &record.installs {
+                    let tools: Vec<&Tool> = install.agents.iter().filter_map(|id| targets.registry.tool(id)).collect();
+                    let parent = install.folder.parent().unwrap_or(Path::new("")).to_path_buf();
+                    planner.install(skill, &parent, &tools, install.how == How::Copy);
+                }
+            }
+        }
+    }
+    Ok(planner.plan)
+}
+
+struct Planner<'a> {
+    catalogue: &'a Catalogue,
+    schemas: &'a Schemas,
+    targets: &'a Targets<'a>,
+    lock: &'a Lock,
+    plan: Plan,
+}
+
+impl<'a> Planner<'a> {
+    /// The requested tools grouped by the folder they read, in the registry's order.
+    fn folders(&self, agents: &[String]) -> Result<Vec<(PathBuf, Vec<&'a Tool>)>, AppError> {
+        let mut folders: BTreeMap<PathBuf, Vec<&Tool>> = BTreeMap::new();
+        for id in agents {
+            let tool = self.targets.registry.tool(id).ok_or_else(|| {
+                let known: Vec<&str> = self.targets.registry.tools.iter().map(|t| t.id.as_str()).collect();
+                AppError::new(ErrorCode::AgentsUnknownTool, format!("no agent tool `{id}`; known: {}", known.join(", ")))
+            })?;
+            let list = folders.entry(tool.folder(self.targets.host, &self.targets.scope)).or_default();
+            if !list.contains(&tool) {
+                list.push(tool);
+            }
+        }
+        Ok(folders.into_iter().collect())
+    }
+
+    fn skills(&self, names: &[String]) -> Result<Vec<&'a Skill>, AppError> {
+        names
+            .iter()
+            .map(|n| {
+                self.catalogue.skill(n).ok_or_else(|| {
+                    AppError::new(ErrorCode::SkillNotFound, format!("no skill named `{n}` in {}", self.catalogue.root.display()))
+                })
+            })
+            .collect()
+    }
+
+    /// Holds back a skill with errors, or one specification readers refuse that cannot be rewritten.
+    fn blocked(&mut self, skill: &Skill) -> bool {
+        if let Some(first) = skill.diagnostics.iter().find(|d| d.is_error()) {
+            self.plan.blocked.push(Blocked { skill: skill.name.clone(), diagnostic: first.clone() });
+            return true;
+        }
+        let reasons = portable::reasons(skill, self.schemas);
+        if reasons.is_empty() {
+            return false;
+        }
+        let text = std::fs::read_to_string(self.catalogue.root.join(skill.file())).unwrap_or_default();
+        if portable::rewrite(&text, self.schemas).is_some() {
+            return false;
+        }
+        let diagnostic = Diagnostic::error(
+            crate::diagnostic::Code::InstallNotPortable,
+            &skill.file(),
+            crate::diagnostic::Position::new(skill.name_line, 1),
+            format!("agent tools read the specification's form, which refuses this skill: {}", reasons.join("; ")),
+        )
+        .with_hint("moving fields cannot fix this; change what the reasons name (under the `agentskills` profile, `skillhouse validate` shows where)");
+        self.plan.blocked.push(Blocked { skill: skill.name.clone(), diagnostic });
+        true
+    }
+
+    fn install(&mut self, skill: &Skill, parent: &Path, tools: &[&Tool], copy: bool) {
+        let agents: Vec<String> = tools.iter().map(|t| t.id.clone()).collect();
+        let folder = parent.join(&skill.name);
+        if !stays_inside(Path::new(&skill.name)) || Path::new(&skill.name).components().count() != 1 {
+            return self.conflict(skill, agents, folder, ConflictKind::Unsafe, "the skill's name would leave the agent's folder".into());
+        }
+        let portable = !portable::reasons(skill, self.schemas).is_empty();
+        let no_links: Vec<&str> = tools.iter().filter(|t| !t.links).map(|t| t.name.as_str()).collect();
+        let (how, why) = if copy {
+            (How::Copy, None)
+        } else if portable {
+            (How::Copy, Some("copied with portable frontmatter: the catalogue's legacy form is refused by specification readers".to_string()))
+        } else if !no_links.is_empty() {
+            (How::Copy, Some(format!("copied: {} does not load symlinked skill folders", no_links.join(", "))))
+        } else {
+            (How::Link, None)
+        };
+        let source = self.catalogue.root.join(&skill.dir);
+        let seen = look(&folder);
+        let record = self.lock.record(&skill.name);
+        let ours = record.as_ref().and_then(|r| r.installs.iter().find(|i| i.folder == folder).map(|i| (r, i)));
+        let step = |action: Action, why: Option<String>| Step {
+            skill: skill.name.clone(),
+            agents: agents.clone(),
+            folder: folder.clone(),
+            action,
+            how,
+            portable,
+            why,
+            seen: seen.clone(),
+        };
+        let new_action = if how == How::Link { Action::Link } else { Action::Copy };
+        let Some((record, install)) = ours else {
+            return match &seen {
+                Seen::Absent => self.plan.steps.push(step(new_action, why)),
+                Seen::File => self.conflict(skill, agents, folder, ConflictKind::NotAFolder, "a file is where the skill's folder goes: move it away".into()),
+                _ => self.conflict(
+                    skill,
+                    agents,
+                    folder,
+                    ConflictKind::NotOurs,
+                    "a skill folder Skillhouse did not install is there: adopt it into the catalogue, or leave it".into(),
+                ),
+            };
+        };
+        if record.catalogue != self.catalogue.root {
+            let message = format!("installed there from another catalogue, {}", record.catalogue.display());
+            return self.conflict(skill, agents, folder, ConflictKind::OtherCatalogue, message);
+        }
+        if let Some(changed) = changed_there(install, &seen) {
+            return self.conflict(skill, agents, folder, ConflictKind::ChangedThere, changed);
+        }
+        if seen == Seen::Absent {
+            return self.plan.steps.push(step(new_action, Some("it was removed from the agent's folder".into())));
+        }
+        let source_digest = folder_hash(&source).unwrap_or_default();
+        let action = match (install.how, how) {
+            (How::Link, How::Link) if points_at(&folder, &source) => Action::Keep,
+            (How::Link, How::Link) => return self.plan.steps.push(step(Action::Update, Some("the link points elsewhere".into()))),
+            (How::Copy, How::Copy) if record.source_digest == source_digest && install.portable == portable => Action::Keep,
+            (How::Copy, How::Copy) => return self.plan.steps.push(step(Action::Update, Some("the catalogue's skill changed since it was copied".into()))),
+            _ => Action::Update,
+        };
+        self.plan.steps.push(step(action, why));
+    }
+
+    fn uninstall(&mut self, name: &str, parent: &Path, tools: &[&Tool]) {
+        let agents: Vec<String> = tools.iter().map(|t| t.id.clone()).collect();
+        let folder = parent.join(name);
+        let seen = look(&folder);
+        let install = self.lock.record(name).and_then(|r| r.installs.into_iter().find(|i| i.folder == folder));
+        let Some(install) = install else {
+            if seen != Seen::Absent {
+                let message = "Skillhouse did not install this folder, so it does not remove it".to_string();
+                self.plan.conflicts.push(Conflict { skill: name.into(), agents, folder, kind: ConflictKind::NotOurs, message });
+            }
+            return;
+        };
+        if let Some(changed) = changed_there(&install, &seen) {
+            self.plan.conflicts.push(Conflict { skill: name.into(), agents, folder, kind: ConflictKind::ChangedThere, message: changed });
+            return;
+        }
+        let action = if seen == Seen::Absent { Action::Keep } else { Action::Remove };
+        let why = (seen == Seen::Absent).then(|| "already gone from the agent's folder; only the lock entry goes".to_string());
+        self.plan.steps.push(Step { skill: name.into(), agents, folder, action, how: install.how, portable: install.portable, why, seen });
+    }
+
+    fn conflict(&mut self, skill: &Skill, agents: Vec<String>, folder: PathBuf, kind: ConflictKind, message: String) {
+        self.plan.conflicts.push(Conflict { skill: skill.name.clone(), agents, folder, kind, message });
+    }
+}
+
+/// Why Skillhouse's installation no longer is what it wrote, if it is not.
+pub(super) fn changed_there(install: &Install, seen: &Seen) -> Option<String> {
+    match (install.how, seen) {
+        (_, Seen::Absent) => None,
+        (How::Copy, Seen::Folder(hash)) if *hash == install.digest => None,
+        (How::Copy, Seen::Folder(_)) => Some("the copy was edited in the agent's folder: take the changes into the catalogue, or overwrite them".into()),
+        (How::Link, Seen::Link(_)) => None,
+        (_, Seen::File) => Some("a file replaced the installed skill".into()),
+        (How::Copy, Seen::Link(_)) => Some("a symlink replaced the copied skill".into()),
+        (How::Link, Seen::Folder(_)) => Some("a folder replaced the symlink Skillhouse made".into()),
+    }
+}
+
+pub(super) fn record_for(catalogue: &Catalogue, skill: &Skill, lock: &Lock) -> Record {
+    lock.record(&skill.name).filter(|r| r.catalogue == catalogue.root).unwrap_or_else(|| Record {
+        catalogue: catalogue.root.clone(),
+        dir: skill.dir.clone(),
+        source_digest: String::new(),
+        installs: Vec::new(),
+    })
+}
+
+fn points_at(link: &Path, source: &Path) -> bool {
+    match (std::fs::canonicalize(link), std::fs::canonicalize(source)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}

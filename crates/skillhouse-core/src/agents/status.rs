@@ -1,0 +1,74 @@
+//! What has become of each installation Skillhouse made: current, outdated, changed inside the
+//! agent's folder, gone, or held back by the skill's errors.
+
+use super::lock::{folder_hash, How};
+use super::plan::{changed_there, look, lock_for, Seen, Targets};
+use crate::app_error::AppError;
+use crate::catalogue::Catalogue;
+use serde::Serialize;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "InstallState")]
+pub enum State {
+    /// As the catalogue has it.
+    Current,
+    /// A copy the catalogue has changed since: a sync brings it up to date.
+    Outdated,
+    /// Skillhouse's copy was edited in the agent's folder.
+    ChangedThere,
+    /// Gone from the agent's folder.
+    Missing,
+    /// The skill now has errors, so it is not updated until they are fixed.
+    Blocked,
+    /// The skill is no longer in the catalogue.
+    NotInCatalogue,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "Installed")]
+pub struct Installed {
+    pub skill: String,
+    pub agents: Vec<String>,
+    #[ts(type = "string")]
+    pub folder: PathBuf,
+    pub how: How,
+    pub state: State,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+/// Every installation the scope's lock records from this catalogue, by skill then folder.
+pub fn status(catalogue: &Catalogue, targets: &Targets) -> Result<Vec<Installed>, AppError> {
+    let lock = lock_for(targets)?;
+    let mut out = Vec::new();
+    for (name, record) in lock.records() {
+        if record.catalogue != catalogue.root {
+            continue;
+        }
+        let skill = catalogue.skill(&name);
+        let source_digest = skill.and_then(|s| folder_hash(&catalogue.root.join(&s.dir)).ok());
+        for install in &record.installs {
+            let seen = look(&install.folder);
+            let changed = changed_there(install, &seen);
+            let (state, detail) = match skill {
+                None => (State::NotInCatalogue, None),
+                Some(_) if seen == Seen::Absent => (State::Missing, None),
+                Some(_) if changed.is_some() => (State::ChangedThere, changed),
+                Some(s) if s.has_errors() => {
+                    let first = s.diagnostics.iter().find(|d| d.is_error()).map(|d| format!("{}: {}", d.code.as_str(), d.message));
+                    (State::Blocked, first)
+                }
+                Some(_) if install.how == How::Copy && source_digest.as_deref() != Some(record.source_digest.as_str()) => {
+                    (State::Outdated, Some("the catalogue's skill changed since it was copied".into()))
+                }
+                Some(_) => (State::Current, None),
+            };
+            out.push(Installed { skill: name.clone(), agents: install.agents.clone(), folder: install.folder.clone(), how: install.how, state, detail });
+        }
+    }
+    Ok(out)
+}
