@@ -116,7 +116,6 @@ codes! {
     BundleCardMismatch => "bundle.card-mismatch",
     BundleUnsafePath => "bundle.unsafe-path",
     BundleLink => "bundle.link",
-    InstallNotPortable => "install.not-portable",
     BundleSpecialFile => "bundle.special-file",
     BundleEntryTooLarge => "bundle.entry-too-large",
     BundleTooLarge => "bundle.too-large",

@@ -224,36 +224,25 @@ impl<'a> Planner<'a> {
         names
             .iter()
             .map(|n| {
-                self.catalogue.skill(n).ok_or_else(|| {
+                // By name, else by folder: a skill whose name is broken is listed under its folder.
+                let by_folder = || self.catalogue.skills.iter().find(|s| s.dir == *n || s.dir.rsplit('/').next() == Some(n.as_str()));
+                self.catalogue.skill(n).or_else(by_folder).ok_or_else(|| {
                     AppError::new(ErrorCode::SkillNotFound, format!("no skill named `{n}` in {}", self.catalogue.root.display()))
                 })
             })
             .collect()
     }
 
-    /// Holds back a skill with errors, or one specification readers refuse that cannot be rewritten.
+    /// Holds back a skill with errors.
     fn blocked(&mut self, skill: &Skill) -> bool {
         if let Some(first) = skill.diagnostics.iter().find(|d| d.is_error()) {
             self.plan.blocked.push(Blocked { skill: skill.name.clone(), diagnostic: first.clone() });
             return true;
         }
-        let reasons = portable::reasons(skill, self.schemas);
-        if reasons.is_empty() {
-            return false;
-        }
-        let text = std::fs::read_to_string(self.catalogue.root.join(skill.file())).unwrap_or_default();
-        if portable::rewrite(&text, self.schemas).is_some() {
-            return false;
-        }
-        let diagnostic = Diagnostic::error(
-            crate::diagnostic::Code::InstallNotPortable,
-            &skill.file(),
-            crate::diagnostic::Position::new(skill.name_line, 1),
-            format!("agent tools read the specification's form, which refuses this skill: {}", reasons.join("; ")),
-        )
-        .with_hint("moving fields cannot fix this; change what the reasons name (under the `agentskills` profile, `skillhouse validate` shows where)");
-        self.plan.blocked.push(Blocked { skill: skill.name.clone(), diagnostic });
-        true
+        // A legacy skill without errors always rewrites to the specification's form (the
+        // schemas differ only in what portable frontmatter moves); should one not, `apply`
+        // refuses it while copying and puts everything back.
+        false
     }
 
     fn install(&mut self, skill: &Skill, parent: &Path, tools: &[&Tool], copy: bool) {

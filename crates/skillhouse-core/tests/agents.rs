@@ -1,0 +1,263 @@
+//! Installing skills into agent tools, in a temporary HOME and project: nothing touches the real
+//! ones. The catalogue is a copy of the sample one (it holds a legacy skill).
+
+mod common;
+
+use common::{copy_dir, sample};
+use skillhouse_core::agents::lock::{folder_hash, How};
+use skillhouse_core::agents::plan::ConflictKind;
+use skillhouse_core::agents::status::{status, State};
+use skillhouse_core::agents::{apply, plan, Action, Host, Registry, Request, Scope, Targets};
+use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
+use skillhouse_core::error_code::ErrorCode;
+use skillhouse_core::schema::Schemas;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const NOW: &str = "2026-12-05T12:00:00.000Z";
+
+struct World {
+    _dir: tempfile::TempDir,
+    root: PathBuf,
+    project: PathBuf,
+    host: Host,
+    registry: Registry,
+    schemas: Schemas,
+}
+
+fn world() -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("catalogue");
+    copy_dir(&sample(), &root);
+    let project = dir.path().join("project");
+    fs::create_dir_all(&project).unwrap();
+    let host = Host { home: dir.path().join("home"), env: Default::default() };
+    fs::create_dir_all(&host.home).unwrap();
+    World { root: root.canonicalize().unwrap(), project: project.canonicalize().unwrap(), host, registry: Registry::builtin(), schemas: Schemas::new(), _dir: dir }
+}
+
+impl World {
+    fn catalogue(&self) -> Catalogue {
+        catalogue::load(&self.root, &LoadOptions::default()).unwrap()
+    }
+    fn targets(&self) -> Targets<'_> {
+        Targets { registry: &self.registry, host: &self.host, scope: Scope::Project(self.project.clone()) }
+    }
+    fn install(&self, skills: &[&str], agents: &[&str], copy: bool) -> skillhouse_core::agents::Plan {
+        let skills: Vec<String> = skills.iter().map(|s| s.to_string()).collect();
+        let agents: Vec<String> = agents.iter().map(|s| s.to_string()).collect();
+        plan(&self.catalogue(), &self.schemas, &self.targets(), &Request::Install { skills: &skills, agents: &agents, copy }).unwrap()
+    }
+    fn apply(&self, plan: &skillhouse_core::agents::Plan) -> Result<skillhouse_core::agents::Applied, skillhouse_core::app_error::AppError> {
+        apply(plan, &self.catalogue(), &self.schemas, &self.targets(), NOW)
+    }
+    fn lock(&self) -> serde_json::Value {
+        serde_json::from_slice(&fs::read(self.project.join("skills-lock.json")).unwrap()).unwrap()
+    }
+}
+
+fn tree(dir: &Path) -> Vec<String> {
+    let mut out: Vec<String> = walkdir::WalkDir::new(dir).into_iter().map(|e| e.unwrap().path().strip_prefix(dir).unwrap().display().to_string()).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_plan_writes_nothing_and_applying_links_copies_and_records_in_the_skills_lock() {
+    let w = world();
+    let plan = w.install(&["naming-skills", "cicd-pipeline-design"], &["claude-code", "cursor", "codex"], false);
+    assert!(!w.project.join(".claude").exists() && !w.project.join("skills-lock.json").exists(), "a plan wrote something");
+    assert!(plan.conflicts.is_empty() && plan.blocked.is_empty(), "{plan:?}");
+    // cursor and codex share .agents/skills: one folder per skill there, read by both.
+    assert_eq!(plan.steps.len(), 4, "{:#?}", plan.steps);
+    let step = |skill: &str, folder: &str| plan.steps.iter().find(|s| s.skill == skill && s.folder.ends_with(folder)).unwrap();
+    let claude = step("naming-skills", ".claude/skills/naming-skills");
+    assert_eq!((claude.action, claude.how), (Action::Link, How::Link));
+    let shared = step("naming-skills", ".agents/skills/naming-skills");
+    assert_eq!(shared.agents, ["cursor", "codex"]);
+    assert_eq!(shared.how, How::Copy, "Cursor does not load symlinked folders");
+    assert!(shared.why.as_deref().unwrap().contains("Cursor"));
+    let legacy = step("cicd-pipeline-design", ".claude/skills/cicd-pipeline-design");
+    assert_eq!((legacy.how, legacy.portable), (How::Copy, true), "a legacy skill goes as a portable copy");
+
+    let applied = w.apply(&plan).unwrap();
+    assert!(applied.fell_back.is_empty());
+    let link = w.project.join(".claude/skills/naming-skills");
+    assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(fs::read_link(&link).unwrap().is_absolute(), "the catalogue is outside the project: an absolute link");
+    assert_eq!(fs::canonicalize(&link).unwrap(), w.root.join("naming-skills"));
+    let copy = w.project.join(".agents/skills/naming-skills");
+    assert_eq!(tree(&copy), tree(&w.root.join("naming-skills")));
+    assert_eq!(folder_hash(&copy).unwrap(), folder_hash(&w.root.join("naming-skills")).unwrap());
+    let portable = fs::read_to_string(w.project.join(".claude/skills/cicd-pipeline-design/SKILL.md")).unwrap();
+    let original = fs::read_to_string(w.root.join("legacy/cicd-pipeline-design/SKILL.md")).unwrap();
+    assert_ne!(portable, original);
+    assert!(portable.ends_with(original.split("\n---\n").nth(1).unwrap()), "the body's bytes are kept");
+
+    let lock = w.lock();
+    assert_eq!(lock["version"], 1);
+    let entry = &lock["skills"]["naming-skills"];
+    assert_eq!(entry["sourceType"], "local");
+    assert_eq!(entry["source"], "../catalogue/naming-skills");
+    assert_eq!(entry["computedHash"], folder_hash(&w.root.join("naming-skills")).unwrap());
+    let installs = entry["skillhouse"]["installs"].as_array().unwrap();
+    assert_eq!(installs.len(), 2);
+
+    let found = status(&w.catalogue(), &w.targets()).unwrap();
+    assert_eq!(found.len(), 4);
+    assert!(found.iter().all(|i| i.state == State::Current), "{found:#?}");
+
+    // Planning the same install again: nothing to do.
+    let again = w.install(&["naming-skills", "cicd-pipeline-design"], &["claude-code", "cursor", "codex"], false);
+    assert_eq!(again.changes().count(), 0, "{:#?}", again.steps);
+}
+
+#[test]
+fn a_skill_with_errors_is_blocked_with_its_first_diagnostic_and_nothing_is_written_for_it() {
+    let w = world();
+    let file = w.root.join("naming-skills/SKILL.md");
+    let text = fs::read_to_string(&file).unwrap().replacen("name: naming-skills", "name: Naming Skills", 1);
+    fs::write(&file, text).unwrap();
+    // The broken skill is listed under its folder's name.
+    let plan = w.install(&["naming-skills"], &["claude-code"], false);
+    assert!(plan.steps.is_empty());
+    assert_eq!(plan.blocked.len(), 1);
+    assert_eq!(plan.blocked[0].diagnostic.file, "naming-skills/SKILL.md");
+    assert!(plan.blocked[0].diagnostic.is_error());
+    w.apply(&plan).unwrap();
+    assert!(!w.project.join(".claude/skills/naming-skills").exists());
+}
+
+#[test]
+fn a_folder_skillhouse_did_not_put_there_is_a_conflict_and_is_left_alone() {
+    let w = world();
+    let theirs = w.project.join(".claude/skills/naming-skills");
+    fs::create_dir_all(&theirs).unwrap();
+    fs::write(theirs.join("SKILL.md"), "mine").unwrap();
+    fs::create_dir_all(w.project.join(".goose/skills")).unwrap();
+    fs::write(w.project.join(".goose/skills/naming-skills"), "a file").unwrap();
+    let plan = w.install(&["naming-skills"], &["claude-code", "goose"], false);
+    let kinds: Vec<ConflictKind> = plan.conflicts.iter().map(|c| c.kind).collect();
+    assert_eq!(kinds, [ConflictKind::NotOurs, ConflictKind::NotAFolder], "{:#?}", plan.conflicts);
+    assert!(plan.conflicts[0].message.contains("adopt it into the catalogue"));
+    w.apply(&plan).unwrap();
+    assert_eq!(fs::read_to_string(theirs.join("SKILL.md")).unwrap(), "mine");
+    assert_eq!(fs::read_to_string(w.project.join(".goose/skills/naming-skills")).unwrap(), "a file");
+    // Uninstalling what Skillhouse did not install is refused too.
+    let names = vec!["naming-skills".to_string()];
+    let agents = vec!["claude-code".to_string()];
+    let un = plan_uninstall(&w, &names, &agents);
+    assert_eq!(un.conflicts[0].kind, ConflictKind::NotOurs);
+    assert!(un.steps.is_empty());
+}
+
+fn plan_uninstall(w: &World, skills: &[String], agents: &[String]) -> skillhouse_core::agents::Plan {
+    plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Uninstall { skills, agents }).unwrap()
+}
+
+#[test]
+fn a_copy_edited_in_the_agents_folder_shows_as_changed_there_and_is_not_overwritten() {
+    let w = world();
+    w.apply(&w.install(&["naming-skills"], &["claude-code"], true)).unwrap();
+    let copied = w.project.join(".claude/skills/naming-skills/SKILL.md");
+    fs::write(&copied, fs::read_to_string(&copied).unwrap() + "\nedited in the agent\n").unwrap();
+    let found = status(&w.catalogue(), &w.targets()).unwrap();
+    assert_eq!(found[0].state, State::ChangedThere);
+    let sync = plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Sync).unwrap();
+    assert_eq!(sync.conflicts[0].kind, ConflictKind::ChangedThere);
+    assert_eq!(sync.changes().count(), 0);
+    w.apply(&sync).unwrap();
+    assert!(fs::read_to_string(&copied).unwrap().ends_with("edited in the agent\n"));
+}
+
+#[test]
+fn a_catalogue_edit_makes_a_copy_outdated_and_a_sync_updates_it_keeping_a_backup() {
+    let w = world();
+    w.apply(&w.install(&["naming-skills"], &["claude-code"], true)).unwrap();
+    let source = w.root.join("naming-skills/SKILL.md");
+    fs::write(&source, fs::read_to_string(&source).unwrap() + "\nA new paragraph.\n").unwrap();
+    assert_eq!(status(&w.catalogue(), &w.targets()).unwrap()[0].state, State::Outdated);
+    let sync = plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Sync).unwrap();
+    assert_eq!(sync.changes().map(|s| s.action).collect::<Vec<_>>(), [Action::Update]);
+    w.apply(&sync).unwrap();
+    let copied = w.project.join(".claude/skills/naming-skills/SKILL.md");
+    assert!(fs::read_to_string(&copied).unwrap().ends_with("A new paragraph.\n"));
+    let backup = w.project.join(".claude/skills/.skillhouse-backup/naming-skills/SKILL.md");
+    assert!(!fs::read_to_string(&backup).unwrap().ends_with("A new paragraph.\n"), "the old copy is the backup");
+    assert_eq!(status(&w.catalogue(), &w.targets()).unwrap()[0].state, State::Current);
+}
+
+#[test]
+fn uninstall_removes_only_what_skillhouse_installed_and_the_lock_entry() {
+    let w = world();
+    w.apply(&w.install(&["naming-skills", "writing-commit-messages"], &["claude-code"], false)).unwrap();
+    let names = vec!["naming-skills".to_string()];
+    let agents = vec!["claude-code".to_string()];
+    let un = plan_uninstall(&w, &names, &agents);
+    assert_eq!(un.changes().map(|s| s.action).collect::<Vec<_>>(), [Action::Remove]);
+    w.apply(&un).unwrap();
+    assert!(fs::symlink_metadata(w.project.join(".claude/skills/naming-skills")).is_err());
+    assert!(w.project.join(".claude/skills/writing-commit-messages").exists());
+    let lock = w.lock();
+    assert!(lock["skills"].get("naming-skills").is_none());
+    assert!(lock["skills"].get("writing-commit-messages").is_some());
+}
+
+#[test]
+fn a_failure_part_way_puts_back_everything_and_writes_no_lock() {
+    let w = world();
+    // Goose's folder cannot be made: `.goose` is a file. Claude Code's step comes first.
+    fs::write(w.project.join(".goose"), "in the way").unwrap();
+    let plan = w.install(&["naming-skills"], &["claude-code", "goose"], false);
+    assert_eq!(plan.changes().count(), 2, "{:#?}", plan);
+    let err = w.apply(&plan).unwrap_err();
+    assert_eq!(err.code, ErrorCode::AgentsWriteFailed);
+    assert!(err.message.contains("put back"), "{}", err.message);
+    assert!(!w.project.join(".claude").exists(), "the first step was not undone: {:?}", tree(&w.project));
+    assert!(!w.project.join("skills-lock.json").exists());
+    assert_eq!(fs::read_to_string(w.project.join(".goose")).unwrap(), "in the way");
+}
+
+#[test]
+fn a_plan_made_before_the_folder_changed_is_refused() {
+    let w = world();
+    let plan = w.install(&["naming-skills"], &["claude-code"], true);
+    fs::create_dir_all(w.project.join(".claude/skills/naming-skills")).unwrap();
+    let err = w.apply(&plan).unwrap_err();
+    assert_eq!(err.code, ErrorCode::AgentsPlanStale);
+}
+
+#[test]
+fn an_invalid_lock_or_an_unknown_agent_is_an_error_and_nothing_is_written() {
+    let w = world();
+    fs::write(w.project.join("skills-lock.json"), "{oops").unwrap();
+    let skills = vec!["naming-skills".to_string()];
+    let agents = vec!["claude-code".to_string()];
+    let err = plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Install { skills: &skills, agents: &agents, copy: false }).unwrap_err();
+    assert_eq!(err.code, ErrorCode::AgentsLockInvalid);
+    assert_eq!(fs::read_to_string(w.project.join("skills-lock.json")).unwrap(), "{oops");
+    fs::remove_file(w.project.join("skills-lock.json")).unwrap();
+    let agents = vec!["no-such-tool".to_string()];
+    let err = plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Install { skills: &skills, agents: &agents, copy: false }).unwrap_err();
+    assert_eq!(err.code, ErrorCode::AgentsUnknownTool);
+    assert!(err.message.contains("claude-code"), "the message lists the known ids");
+}
+
+#[test]
+fn global_installs_go_to_the_home_folder_and_the_global_lock() {
+    let mut w = world();
+    w.host.env.insert("CLAUDE_CONFIG_DIR".into(), w.host.home.join("claude-config").display().to_string());
+    let targets = Targets { registry: &w.registry, host: &w.host, scope: Scope::Global };
+    let skills = vec!["naming-skills".to_string()];
+    let agents = vec!["claude-code".to_string(), "codex".to_string()];
+    let p = plan(&w.catalogue(), &w.schemas, &targets, &Request::Install { skills: &skills, agents: &agents, copy: false }).unwrap();
+    apply(&p, &w.catalogue(), &w.schemas, &targets, NOW).unwrap();
+    assert!(w.host.home.join("claude-config/skills/naming-skills/SKILL.md").exists());
+    assert!(w.host.home.join(".agents/skills/naming-skills/SKILL.md").exists());
+    let lock: serde_json::Value = serde_json::from_slice(&fs::read(w.host.home.join(".agents/.skill-lock.json")).unwrap()).unwrap();
+    assert_eq!(lock["version"], 3);
+    let entry = &lock["skills"]["naming-skills"];
+    assert_eq!(entry["installedAt"], NOW);
+    assert_eq!(entry["skillFolderHash"], folder_hash(&w.root.join("naming-skills")).unwrap());
+    assert_eq!(entry["source"], w.root.join("naming-skills").display().to_string());
+}
