@@ -76,10 +76,7 @@ pub fn check_split(text: &str) {
     assert!(d.is_empty(), "split succeeded but pushed diagnostics: {d:?}");
 
     let first_line = text.split('\n').next().unwrap_or("");
-    assert!(
-        first_line == "---" || first_line == "---\r",
-        "split accepted a first line that is not `---`: {first_line:?}"
-    );
+    assert!(first_line == "---" || first_line == "---\r", "split accepted a first line that is not `---`: {first_line:?}");
 
     assert!(text[split.yaml_offset..].starts_with(split.yaml), "yaml not at yaml_offset");
     assert_eq!(&text[split.body_offset..], split.body, "body is not the text from body_offset");
@@ -88,10 +85,7 @@ pub fn check_split(text: &str) {
 
     // The text between yaml and body is the closing `---` line with its terminator.
     let closing = &text[yaml_end..split.body_offset];
-    assert!(
-        matches!(closing, "---" | "---\r" | "---\n" | "---\r\n"),
-        "closing delimiter is {closing:?}"
-    );
+    assert!(matches!(closing, "---" | "---\r" | "---\n" | "---\r\n"), "closing delimiter is {closing:?}");
     assert_eq!(split.yaml_line, 2);
     assert_eq!(split.body_line, split.closing_line + 1);
     // The closing line number counts the newlines before it.

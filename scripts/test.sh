@@ -14,6 +14,7 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo test --workspace --locked
 bash tests/a2a/run.sh
 bash tests/exports/run.sh
+bash tests/agents/run.sh
 if [ -f tests/e2e/run.sh ]; then
   bash tests/e2e/run.sh
 fi

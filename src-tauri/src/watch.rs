@@ -1,6 +1,7 @@
 //! Watches the open catalogue and tells the UI about changes made elsewhere (another editor,
 //! `git pull`), debounced; the session recognises and drops the app's own saves.
 
+use crate::AppState;
 use notify_debouncer_full::notify::event::{AccessKind, AccessMode, EventKind};
 use notify_debouncer_full::notify::{RecommendedWatcher, RecursiveMode};
 use notify_debouncer_full::{new_debouncer, DebounceEventResult, Debouncer, RecommendedCache};
@@ -8,7 +9,6 @@ use skillhouse_core::session::Session;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use crate::AppState;
 use tauri::{AppHandle, Emitter, Manager, Runtime};
 
 pub type Watcher = Debouncer<RecommendedWatcher, RecommendedCache>;

@@ -25,13 +25,8 @@ CATALOGUE=skills
 
 log() { printf '\n==> %s\n' "$*" >&2; }
 
-if [ ! -x "$VENV/bin/agentskills" ] || ! cmp -s "$LOCK" "$VENV/installed.txt"; then
-  log "installing skills-ref and google-adk into $VENV"
-  rm -rf "$VENV"
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q --disable-pip-version-check -r "$LOCK"
-  cp "$LOCK" "$VENV/installed.txt"
-fi
+. tests/lib/readers.sh
+ensure_readers "$VENV"
 
 WORK=$(mktemp -d)
 server_pid=""

@@ -1,6 +1,7 @@
 //! `skillhouse`: the command-line face of skillhouse-core. Every check here is the one the
 //! desktop app shows; this file only parses arguments, calls the core and prints.
 
+mod agents;
 mod exports;
 mod progress;
 mod render;
@@ -164,6 +165,62 @@ enum Command {
         yes: bool,
         #[command(flatten)]
         limits: exports::LimitArgs,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The agent tools Skillhouse installs into: found here or not, and where each reads skills.
+    Agents {
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Install skills into agent tools: a plan (dry run) unless --yes. Only skills without errors.
+    Install {
+        /// The catalogue.
+        #[arg(default_value = ".")]
+        path: PathBuf,
+        #[command(flatten)]
+        selection: agents::Selection,
+        #[command(flatten)]
+        scope: agents::ScopeArgs,
+        /// Copy even where a symlink would do.
+        #[arg(long)]
+        copy: bool,
+        /// Apply the plan.
+        #[arg(long)]
+        yes: bool,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Remove skills Skillhouse installed: a plan (dry run) unless --yes.
+    Uninstall {
+        #[arg(default_value = ".")]
+        path: PathBuf,
+        #[command(flatten)]
+        selection: agents::Selection,
+        #[command(flatten)]
+        scope: agents::ScopeArgs,
+        #[arg(long)]
+        yes: bool,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Bring every installation the lock records from this catalogue up to date: a plan unless --yes.
+    Sync {
+        #[arg(default_value = ".")]
+        path: PathBuf,
+        #[command(flatten)]
+        scope: agents::ScopeArgs,
+        #[arg(long)]
+        yes: bool,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// What became of each installation: exit 1 when any is outdated, changed there, missing or blocked.
+    Status {
+        #[arg(default_value = ".")]
+        path: PathBuf,
+        #[command(flatten)]
+        scope: agents::ScopeArgs,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -344,6 +401,17 @@ fn run(command: Command) -> Result<u8, String> {
         }),
         Command::Verify { bundle, limits, format } => exports::verify(&bundle, limits, format == Format::Json),
         Command::Import { bundle, into, yes, limits, format } => exports::import(&bundle, &into, limits, yes, format == Format::Json),
+        Command::Agents { format } => agents::list(format == Format::Json),
+        Command::Install { path, selection, scope, copy, yes, format } => {
+            agents::change(&path, Some(&selection), &scope, agents::Change::Install { copy }, yes, format == Format::Json)
+        }
+        Command::Uninstall { path, selection, scope, yes, format } => {
+            agents::change(&path, Some(&selection), &scope, agents::Change::Uninstall, yes, format == Format::Json)
+        }
+        Command::Sync { path, scope, yes, format } => {
+            agents::change(&path, None, &scope, agents::Change::Sync, yes, format == Format::Json)
+        }
+        Command::Status { path, scope, format } => agents::status(&path, &scope, format == Format::Json),
         Command::New { name, catalogue } => {
             let file = scaffold::create(&catalogue, &name).map_err(|e| e.to_string())?;
             println!("created {}", file.display());

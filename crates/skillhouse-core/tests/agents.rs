@@ -33,7 +33,14 @@ fn world() -> World {
     fs::create_dir_all(&project).unwrap();
     let host = Host { home: dir.path().join("home"), env: Default::default() };
     fs::create_dir_all(&host.home).unwrap();
-    World { root: root.canonicalize().unwrap(), project: project.canonicalize().unwrap(), host, registry: Registry::builtin(), schemas: Schemas::new(), _dir: dir }
+    World {
+        root: root.canonicalize().unwrap(),
+        project: project.canonicalize().unwrap(),
+        host,
+        registry: Registry::builtin(),
+        schemas: Schemas::new(),
+        _dir: dir,
+    }
 }
 
 impl World {
@@ -48,7 +55,10 @@ impl World {
         let agents: Vec<String> = agents.iter().map(|s| s.to_string()).collect();
         plan(&self.catalogue(), &self.schemas, &self.targets(), &Request::Install { skills: &skills, agents: &agents, copy }).unwrap()
     }
-    fn apply(&self, plan: &skillhouse_core::agents::Plan) -> Result<skillhouse_core::agents::Applied, skillhouse_core::app_error::AppError> {
+    fn apply(
+        &self,
+        plan: &skillhouse_core::agents::Plan,
+    ) -> Result<skillhouse_core::agents::Applied, skillhouse_core::app_error::AppError> {
         apply(plan, &self.catalogue(), &self.schemas, &self.targets(), NOW)
     }
     fn lock(&self) -> serde_json::Value {
@@ -57,7 +67,8 @@ impl World {
 }
 
 fn tree(dir: &Path) -> Vec<String> {
-    let mut out: Vec<String> = walkdir::WalkDir::new(dir).into_iter().map(|e| e.unwrap().path().strip_prefix(dir).unwrap().display().to_string()).collect();
+    let mut out: Vec<String> =
+        walkdir::WalkDir::new(dir).into_iter().map(|e| e.unwrap().path().strip_prefix(dir).unwrap().display().to_string()).collect();
     out.sort();
     out
 }
@@ -233,12 +244,14 @@ fn an_invalid_lock_or_an_unknown_agent_is_an_error_and_nothing_is_written() {
     fs::write(w.project.join("skills-lock.json"), "{oops").unwrap();
     let skills = vec!["naming-skills".to_string()];
     let agents = vec!["claude-code".to_string()];
-    let err = plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Install { skills: &skills, agents: &agents, copy: false }).unwrap_err();
+    let err =
+        plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Install { skills: &skills, agents: &agents, copy: false }).unwrap_err();
     assert_eq!(err.code, ErrorCode::AgentsLockInvalid);
     assert_eq!(fs::read_to_string(w.project.join("skills-lock.json")).unwrap(), "{oops");
     fs::remove_file(w.project.join("skills-lock.json")).unwrap();
     let agents = vec!["no-such-tool".to_string()];
-    let err = plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Install { skills: &skills, agents: &agents, copy: false }).unwrap_err();
+    let err =
+        plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Install { skills: &skills, agents: &agents, copy: false }).unwrap_err();
     assert_eq!(err.code, ErrorCode::AgentsUnknownTool);
     assert!(err.message.contains("claude-code"), "the message lists the known ids");
 }

@@ -45,6 +45,21 @@ fn index_file_under(data: &Path, root: &Path) -> PathBuf {
     data.join("skillhouse").join("indexes").join(format!("{}.sqlite", &key[..16]))
 }
 
+/// What the agent tools' folders are worked out from: the home folder and the environment
+/// (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`, `XDG_CONFIG_HOME`, `XDG_STATE_HOME`, ...).
+pub fn agents_host() -> skillhouse_core::agents::Host {
+    skillhouse_core::agents::Host {
+        home: dirs::home_dir().unwrap_or_else(|| PathBuf::from("/")),
+        env: std::env::vars_os().filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?))).collect(),
+    }
+}
+
+/// The clock, read at the edge: RFC 3339 in UTC to the millisecond, as JavaScript's
+/// `toISOString` writes it (the `skills` CLI's lock times).
+pub fn now_millis() -> String {
+    humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string()
+}
+
 /// Moves a file or folder to the desktop's trash, where the person can restore it.
 pub fn trash(path: &Path) -> std::io::Result<()> {
     trash::delete(path).map_err(std::io::Error::other)

@@ -78,9 +78,17 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
             let source_digest = folder_hash(&source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
             let mut record = record_for(catalogue, skill, &lock);
             record.installs.retain(|i| i.folder != step.folder);
-            if step.action != Action::Remove && !(step.action == Action::Keep && step.why.as_deref().is_some_and(|w| w.starts_with("already gone"))) {
+            if step.action != Action::Remove
+                && !(step.action == Action::Keep && step.why.as_deref().is_some_and(|w| w.starts_with("already gone")))
+            {
                 let digest = folder_hash(&step.folder).map_err(|e| format!("cannot read {}: {e}", step.folder.display()))?;
-                record.installs.push(Install { agents: step.agents.clone(), folder: step.folder.clone(), how: done.how, digest, portable: step.portable });
+                record.installs.push(Install {
+                    agents: step.agents.clone(),
+                    folder: step.folder.clone(),
+                    how: done.how,
+                    digest,
+                    portable: step.portable,
+                });
             }
             record.installs.sort_by(|a, b| a.folder.cmp(&b.folder));
             if record.installs.is_empty() {
@@ -126,7 +134,14 @@ fn stale(why: String) -> AppError {
 }
 
 /// Writes the installation; returns how it ended up (a link that cannot be made becomes a copy).
-fn write(step: &Step, source: &Path, targets: &Targets, schemas: &Schemas, undo: &mut Vec<Undo>, fell_back: &mut Vec<String>) -> Result<How, String> {
+fn write(
+    step: &Step,
+    source: &Path,
+    targets: &Targets,
+    schemas: &Schemas,
+    undo: &mut Vec<Undo>,
+    fell_back: &mut Vec<String>,
+) -> Result<How, String> {
     if step.how == How::Link {
         match link(source, &step.folder, targets) {
             Ok(()) => {
@@ -165,9 +180,11 @@ fn link(_: &Path, _: &Path, _: &Targets) -> io::Result<()> {
 fn copy(source: &Path, folder: &Path, portable_form: bool, schemas: &Schemas) -> io::Result<()> {
     let parent = folder.parent().expect("checked");
     let staging = tempfile::Builder::new().prefix(".skillhouse-staging-").tempdir_in(parent)?;
-    for entry in walkdir::WalkDir::new(source).follow_links(false).into_iter().filter_entry(|e| {
-        e.depth() == 0 || !(e.file_type().is_dir() && (e.file_name() == ".git" || e.file_name() == "node_modules"))
-    }) {
+    for entry in walkdir::WalkDir::new(source)
+        .follow_links(false)
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !(e.file_type().is_dir() && (e.file_name() == ".git" || e.file_name() == "node_modules")))
+    {
         let entry = entry.map_err(io::Error::other)?;
         if !entry.file_type().is_file() {
             continue;

@@ -141,8 +141,15 @@ pub(super) fn look(path: &Path) -> Seen {
 
 /// What to do.
 pub enum Request<'a> {
-    Install { skills: &'a [String], agents: &'a [String], copy: bool },
-    Uninstall { skills: &'a [String], agents: &'a [String] },
+    Install {
+        skills: &'a [String],
+        agents: &'a [String],
+        copy: bool,
+    },
+    Uninstall {
+        skills: &'a [String],
+        agents: &'a [String],
+    },
     /// Every installation the lock records from this catalogue, brought up to date.
     Sync,
 }
@@ -154,7 +161,13 @@ pub fn lock_for(targets: &Targets) -> Result<Lock, AppError> {
 
 pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request: &Request) -> Result<Plan, AppError> {
     let lock = lock_for(targets)?;
-    let mut planner = Planner { catalogue, schemas, targets, lock: &lock, plan: Plan { lock: lock.path.clone(), steps: vec![], conflicts: vec![], blocked: vec![] } };
+    let mut planner = Planner {
+        catalogue,
+        schemas,
+        targets,
+        lock: &lock,
+        plan: Plan { lock: lock.path.clone(), steps: vec![], conflicts: vec![], blocked: vec![] },
+    };
     match request {
         Request::Install { skills, agents, copy } => {
             let folders = planner.folders(agents)?;
@@ -256,7 +269,10 @@ impl<'a> Planner<'a> {
         let (how, why) = if copy {
             (How::Copy, None)
         } else if portable {
-            (How::Copy, Some("copied with portable frontmatter: the catalogue's legacy form is refused by specification readers".to_string()))
+            (
+                How::Copy,
+                Some("copied with portable frontmatter: the catalogue's legacy form is refused by specification readers".to_string()),
+            )
         } else if !no_links.is_empty() {
             (How::Copy, Some(format!("copied: {} does not load symlinked skill folders", no_links.join(", "))))
         } else {
@@ -280,7 +296,13 @@ impl<'a> Planner<'a> {
         let Some((record, install)) = ours else {
             return match &seen {
                 Seen::Absent => self.plan.steps.push(step(new_action, why)),
-                Seen::File => self.conflict(skill, agents, folder, ConflictKind::NotAFolder, "a file is where the skill's folder goes: move it away".into()),
+                Seen::File => self.conflict(
+                    skill,
+                    agents,
+                    folder,
+                    ConflictKind::NotAFolder,
+                    "a file is where the skill's folder goes: move it away".into(),
+                ),
                 _ => self.conflict(
                     skill,
                     agents,
@@ -305,7 +327,9 @@ impl<'a> Planner<'a> {
             (How::Link, How::Link) if points_at(&folder, &source) => Action::Keep,
             (How::Link, How::Link) => return self.plan.steps.push(step(Action::Update, Some("the link points elsewhere".into()))),
             (How::Copy, How::Copy) if record.source_digest == source_digest && install.portable == portable => Action::Keep,
-            (How::Copy, How::Copy) => return self.plan.steps.push(step(Action::Update, Some("the catalogue's skill changed since it was copied".into()))),
+            (How::Copy, How::Copy) => {
+                return self.plan.steps.push(step(Action::Update, Some("the catalogue's skill changed since it was copied".into())))
+            }
             _ => Action::Update,
         };
         self.plan.steps.push(step(action, why));
@@ -342,7 +366,9 @@ pub(super) fn changed_there(install: &Install, seen: &Seen) -> Option<String> {
     match (install.how, seen) {
         (_, Seen::Absent) => None,
         (How::Copy, Seen::Folder(hash)) if *hash == install.digest => None,
-        (How::Copy, Seen::Folder(_)) => Some("the copy was edited in the agent's folder: take the changes into the catalogue, or overwrite them".into()),
+        (How::Copy, Seen::Folder(_)) => {
+            Some("the copy was edited in the agent's folder: take the changes into the catalogue, or overwrite them".into())
+        }
         (How::Link, Seen::Link(_)) => None,
         (_, Seen::File) => Some("a file replaced the installed skill".into()),
         (How::Copy, Seen::Link(_)) => Some("a symlink replaced the copied skill".into()),

@@ -162,9 +162,27 @@ mod tests {
     fn the_builtin_table_reads_and_covers_the_tools_people_use() {
         let registry = Registry::builtin();
         for id in [
-            "claude-code", "codex", "cursor", "gemini-cli", "github-copilot", "opencode", "goose", "amp", "windsurf",
-            "cline", "roo", "kiro-cli", "continue", "antigravity", "qwen-code", "kimi-code-cli", "junie", "trae",
-            "augment", "zed", "universal",
+            "claude-code",
+            "codex",
+            "cursor",
+            "gemini-cli",
+            "github-copilot",
+            "opencode",
+            "goose",
+            "amp",
+            "windsurf",
+            "cline",
+            "roo",
+            "kiro-cli",
+            "continue",
+            "antigravity",
+            "qwen-code",
+            "kimi-code-cli",
+            "junie",
+            "trae",
+            "augment",
+            "zed",
+            "universal",
         ] {
             let tool = registry.tool(id).unwrap_or_else(|| panic!("{id} missing"));
             check(tool).unwrap();

@@ -2,10 +2,11 @@
 //! agent's folder, gone, or held back by the skill's errors.
 
 use super::lock::{folder_hash, How};
-use super::plan::{changed_there, look, lock_for, Seen, Targets};
+use super::plan::{changed_there, lock_for, look, Seen, Targets};
 use crate::app_error::AppError;
 use crate::catalogue::Catalogue;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -24,6 +25,8 @@ pub enum State {
     Blocked,
     /// The skill is no longer in the catalogue.
     NotInCatalogue,
+    /// Installed by another tool (the `skills` CLI, by hand): listed, never touched.
+    Foreign,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -41,10 +44,26 @@ pub struct Installed {
     pub detail: Option<String>,
 }
 
-/// Every installation the scope's lock records from this catalogue, by skill then folder.
+/// Every installation the scope's lock records from this catalogue, by skill then folder, then
+/// what the lock records from other installers, in the tool folders where it is.
 pub fn status(catalogue: &Catalogue, targets: &Targets) -> Result<Vec<Installed>, AppError> {
     let lock = lock_for(targets)?;
     let mut out = Vec::new();
+    let foreign: Vec<&str> = lock.names().filter(|n| lock.record(n).is_none()).collect();
+    for name in foreign {
+        let mut folders: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
+        for tool in &targets.registry.tools {
+            let folder = tool.folder(targets.host, &targets.scope).join(name);
+            if look(&folder) != Seen::Absent {
+                folders.entry(folder).or_default().push(tool.id.clone());
+            }
+        }
+        for (folder, agents) in folders {
+            let how = if matches!(look(&folder), Seen::Link(_)) { How::Link } else { How::Copy };
+            let detail = Some("installed by another tool; Skillhouse leaves it alone".to_string());
+            out.push(Installed { skill: name.to_string(), agents, folder, how, state: State::Foreign, detail });
+        }
+    }
     for (name, record) in lock.records() {
         if record.catalogue != catalogue.root {
             continue;
@@ -67,7 +86,14 @@ pub fn status(catalogue: &Catalogue, targets: &Targets) -> Result<Vec<Installed>
                 }
                 Some(_) => (State::Current, None),
             };
-            out.push(Installed { skill: name.clone(), agents: install.agents.clone(), folder: install.folder.clone(), how: install.how, state, detail });
+            out.push(Installed {
+                skill: name.clone(),
+                agents: install.agents.clone(),
+                folder: install.folder.clone(),
+                how: install.how,
+                state,
+                detail,
+            });
         }
     }
     Ok(out)
