@@ -2,7 +2,8 @@
 # Runs every test Skillhouse has: the UI's unit tests and type check, Rust formatting, lints
 # with warnings denied, unit, fixture, index, command-layer and command-line tests, the A2A
 # interoperability test with the real client, the exports read back by the tools they are for
-# (tests/exports), and the end-to-end tests of the real app under Xvfb. CI runs exactly this (.ci/run).
+# (tests/exports), installed skills read by the skills CLI and the specification readers
+# (tests/agents), and the end-to-end tests of the real app under Xvfb. CI runs exactly this (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/setup.sh
