@@ -59,9 +59,14 @@ fn agents_or_found(registry: &Registry, host: &skillhouse_core::agents::Host, as
     Ok(found)
 }
 
-pub fn list(json: bool) -> Result<u8, String> {
+pub fn list(path: &Path, json: bool) -> Result<u8, String> {
     let host = skillhouse_host::agents_host();
-    let registry = Registry::builtin();
+    // The catalogue's own tools (`agents:` in skillhouse.yaml) when there is one here.
+    let settings = catalogue::read_settings(path, &Schemas::new());
+    if let Some(bad) = settings.diagnostics.iter().find(|d| d.is_error()) {
+        return Err(format!("{}:{}: {}", bad.file, bad.line, bad.message));
+    }
+    let registry = Registry::for_settings(&settings.settings)?;
     let rows: Vec<serde_json::Value> = registry
         .tools
         .iter()
@@ -92,8 +97,8 @@ pub enum Change {
 
 pub fn change(path: &Path, selection: Option<&Selection>, scope: &ScopeArgs, change: Change, yes: bool, json: bool) -> Result<u8, String> {
     let host = skillhouse_host::agents_host();
-    let registry = Registry::builtin();
     let cat = load(path)?;
+    let registry = Registry::for_settings(&cat.settings)?;
     let schemas = Schemas::new();
     let targets = Targets { registry: &registry, host: &host, scope: scope.scope()? };
     let (skills, agents) = match selection {
@@ -155,8 +160,8 @@ fn print_plan(plan: &Plan) {
 
 pub fn status(path: &Path, scope: &ScopeArgs, json: bool) -> Result<u8, String> {
     let host = skillhouse_host::agents_host();
-    let registry = Registry::builtin();
     let cat = load(path)?;
+    let registry = Registry::for_settings(&cat.settings)?;
     let targets = Targets { registry: &registry, host: &host, scope: scope.scope()? };
     let rows = installed(&cat, &targets).map_err(|e| e.message)?;
     let differs = rows.iter().filter(|r| !matches!(r.state, State::Current | State::Foreign)).count();

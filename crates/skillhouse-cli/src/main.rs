@@ -170,6 +170,9 @@ enum Command {
     },
     /// The agent tools Skillhouse installs into: found here or not, and where each reads skills.
     Agents {
+        /// A catalogue whose skillhouse.yaml adds tools (`agents:`).
+        #[arg(default_value = ".")]
+        path: PathBuf,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -401,7 +404,7 @@ fn run(command: Command) -> Result<u8, String> {
         }),
         Command::Verify { bundle, limits, format } => exports::verify(&bundle, limits, format == Format::Json),
         Command::Import { bundle, into, yes, limits, format } => exports::import(&bundle, &into, limits, yes, format == Format::Json),
-        Command::Agents { format } => agents::list(format == Format::Json),
+        Command::Agents { path, format } => agents::list(&path, format == Format::Json),
         Command::Install { path, selection, scope, copy, yes, format } => {
             agents::change(&path, Some(&selection), &scope, agents::Change::Install { copy }, yes, format == Format::Json)
         }

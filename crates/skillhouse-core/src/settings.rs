@@ -24,6 +24,27 @@ pub struct Settings {
     pub limits: Limits,
     pub provider: Option<Provider>,
     pub cards: serde_json::Value,
+    /// Agent tools besides the built-in ones (`agents::Registry`).
+    pub agents: Vec<CustomAgent>,
+}
+
+/// An agent tool the catalogue adds (`agents:` in skillhouse.yaml); paths are templates as in
+/// `data/agents.toml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomAgent {
+    pub id: String,
+    pub name: String,
+    pub project: String,
+    pub global: String,
+    #[serde(default)]
+    pub detect: Vec<String>,
+    #[serde(default = "links_by_default")]
+    pub links: bool,
+}
+
+fn links_by_default() -> bool {
+    true
 }
 
 impl Default for Settings {
@@ -39,6 +60,7 @@ impl Default for Settings {
             limits: Limits::default(),
             provider: None,
             cards: serde_json::Value::Object(Default::default()),
+            agents: Vec::new(),
         }
     }
 }

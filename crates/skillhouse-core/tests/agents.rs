@@ -113,6 +113,8 @@ fn a_plan_writes_nothing_and_applying_links_copies_and_records_in_the_skills_loc
     assert_eq!(entry["computedHash"], folder_hash(&w.root.join("naming-skills")).unwrap());
     let installs = entry["skillhouse"]["installs"].as_array().unwrap();
     assert_eq!(installs.len(), 2);
+    let folders: Vec<&str> = installs.iter().map(|i| i["folder"].as_str().unwrap()).collect();
+    assert_eq!(folders, [".agents/skills/naming-skills", ".claude/skills/naming-skills"], "a project's lock keeps project paths relative");
 
     let found = status(&w.catalogue(), &w.targets()).unwrap();
     assert_eq!(found.len(), 4);
@@ -273,4 +275,29 @@ fn global_installs_go_to_the_home_folder_and_the_global_lock() {
     assert_eq!(entry["installedAt"], NOW);
     assert_eq!(entry["skillFolderHash"], folder_hash(&w.root.join("naming-skills")).unwrap());
     assert_eq!(entry["source"], w.root.join("naming-skills").display().to_string());
+}
+
+#[test]
+fn a_tool_the_catalogue_adds_in_skillhouse_yaml_is_installed_into() {
+    let w = world();
+    let settings = w.root.join("skillhouse.yaml");
+    let extra = "\nagents:\n  - {id: team-agent, name: Team agent, project: .team/skills, global: \"~/.team/skills\", links: false}\n";
+    fs::write(&settings, fs::read_to_string(&settings).unwrap() + extra).unwrap();
+    let cat = w.catalogue();
+    assert!(cat.diagnostics.iter().all(|d| !d.is_error()), "{:#?}", cat.diagnostics);
+    let registry = Registry::for_settings(&cat.settings).unwrap();
+    assert_eq!(registry.tool("team-agent").unwrap().source.as_deref(), Some("skillhouse.yaml"));
+    let targets = Targets { registry: &registry, host: &w.host, scope: Scope::Project(w.project.clone()) };
+    let skills = vec!["naming-skills".to_string()];
+    let agents = vec!["team-agent".to_string()];
+    let p = plan(&cat, &w.schemas, &targets, &Request::Install { skills: &skills, agents: &agents, copy: false }).unwrap();
+    assert_eq!(p.steps[0].how, How::Copy, "links: false copies");
+    apply(&p, &cat, &w.schemas, &targets, NOW).unwrap();
+    assert!(w.project.join(".team/skills/naming-skills/SKILL.md").is_file());
+
+    // One whose project folder leaves the project is refused, with what to do.
+    let text = fs::read_to_string(&settings).unwrap().replace("project: .team/skills", "project: ../outside");
+    fs::write(&settings, text).unwrap();
+    let err = Registry::for_settings(&w.catalogue().settings).unwrap_err();
+    assert!(err.starts_with("skillhouse.yaml: ") && err.contains("stay inside the project"), "{err}");
 }

@@ -147,9 +147,29 @@ impl Lock {
         self.skills().keys().map(String::as_str)
     }
 
-    /// Skillhouse's record for `name`, when Skillhouse installed it (checked on read).
+    /// Skillhouse's record for `name`, when Skillhouse installed it (checked on read), with its
+    /// paths absolute.
     pub fn record(&self, name: &str) -> Option<Record> {
-        self.skills().get(name)?.get("skillhouse").and_then(|r| serde_json::from_value(r.clone()).ok())
+        let mut record: Record = self.skills().get(name)?.get("skillhouse").and_then(|r| serde_json::from_value(r.clone()).ok())?;
+        let dir = self.dir();
+        record.catalogue = dir.join(&record.catalogue);
+        for install in &mut record.installs {
+            install.folder = dir.join(&install.folder);
+        }
+        Some(record)
+    }
+
+    fn dir(&self) -> PathBuf {
+        self.path.parent().map(Path::to_path_buf).unwrap_or_default()
+    }
+
+    /// A project's lock is committed with the project: paths inside it are kept relative, so a
+    /// clone elsewhere reads the same record.
+    fn stored(&self, path: &Path) -> PathBuf {
+        match self.kind {
+            Kind::Project => path.strip_prefix(self.dir()).map(Path::to_path_buf).unwrap_or_else(|_| path.to_path_buf()),
+            Kind::Global => path.to_path_buf(),
+        }
     }
 
     /// Every skill Skillhouse installed, by name.
@@ -162,7 +182,12 @@ impl Lock {
     /// (the global lock keeps install and update times).
     pub fn set(&mut self, name: &str, source: &Path, hash: &str, record: &Record, now: &str) {
         let kind = self.kind;
-        let lock_dir = self.path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let lock_dir = self.dir();
+        let mut record = record.clone();
+        record.catalogue = self.stored(&record.catalogue);
+        for install in &mut record.installs {
+            install.folder = self.stored(&install.folder);
+        }
         let skills = self.skills_mut();
         let mut entry = match skills.get(name) {
             Some(Value::Object(old)) => old.clone(),
@@ -186,7 +211,7 @@ impl Lock {
                 entry.insert("updatedAt".into(), now.into());
             }
         }
-        entry.insert("skillhouse".into(), serde_json::to_value(record).expect("a record serialises"));
+        entry.insert("skillhouse".into(), serde_json::to_value(&record).expect("a record serialises"));
         skills.insert(name.to_string(), Value::Object(entry));
     }
 
@@ -316,6 +341,7 @@ mod tests {
         assert_eq!(written["skills"]["mine"]["computedHash"], "cd");
         assert!(written["skills"]["mine"].get("installedAt").is_none(), "a project lock holds no times");
         assert_eq!(lock.record("mine"), Some(record));
+        assert_eq!(written["skills"]["mine"]["skillhouse"]["catalogue"], "cat", "inside the project: relative");
         assert_eq!(lock.record("theirs"), None);
         let keys: Vec<&String> = written["skills"].as_object().unwrap().keys().collect();
         assert_eq!(keys, ["mine", "theirs"]);

@@ -78,6 +78,24 @@ impl Registry {
         Ok(Registry { tools })
     }
 
+    /// The built-in tools and the catalogue's own (`agents:` in skillhouse.yaml).
+    pub fn for_settings(settings: &crate::settings::Settings) -> Result<Registry, String> {
+        let custom: Vec<Tool> = settings
+            .agents
+            .iter()
+            .map(|a| Tool {
+                id: a.id.clone(),
+                name: a.name.clone(),
+                project: a.project.clone(),
+                global: a.global.clone(),
+                detect: a.detect.clone(),
+                links: a.links,
+                source: Some("skillhouse.yaml".into()),
+            })
+            .collect();
+        Registry::with(&custom).map_err(|e| format!("skillhouse.yaml: {e}"))
+    }
+
     pub fn builtin() -> Registry {
         Registry::with(&[]).expect("data/agents.toml is checked by tests")
     }
