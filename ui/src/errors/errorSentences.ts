@@ -162,6 +162,34 @@ export function sentenceFor(error: AppError): ErrorSentence {
         action: "none",
         actionLabel: "",
       };
+    case "agents.unknown-tool":
+      return {
+        title: "Skillhouse does not know that agent tool.",
+        next: "Pick one of the tools listed, or add your own under agents: in skillhouse.yaml.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "agents.lock-invalid":
+      return {
+        title: "A skills lock file could not be read.",
+        next: "Fix or move the lock file named below, then try again. Nothing was changed.",
+        action: "retry",
+        actionLabel: "Try again",
+      };
+    case "agents.plan-stale":
+      return {
+        title: "The agent folders changed since this plan was made.",
+        next: "Nothing was written. Look at the new plan, then apply it.",
+        action: "retry",
+        actionLabel: "Plan again",
+      };
+    case "agents.write-failed":
+      return {
+        title: "Installing stopped part-way, and what had changed was put back.",
+        next: "Read the reason below, fix it (space, permissions), then sync again.",
+        action: "retry",
+        actionLabel: "Try again",
+      };
     case "demo.read-only":
       return {
         title: "This demo can only show the sample catalogue.",
