@@ -38,6 +38,9 @@ pub fn builder<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
         commands::exports::reveal_export,
         commands::exports::preview_import,
         commands::exports::apply_import,
+        commands::agents::agents_view,
+        commands::agents::plan_agents,
+        commands::agents::apply_agents,
     ])
 }
 

@@ -1,5 +1,7 @@
 //! What the shell keeps between commands: the open catalogue's session and its watcher.
 
+use skillhouse_core::agents::view::ScopeChoice;
+use skillhouse_core::agents::Plan;
 use skillhouse_core::app_error::AppError;
 use skillhouse_core::error_code::ErrorCode;
 use skillhouse_core::export::import::ImportPlan;
@@ -19,6 +21,8 @@ pub struct AppState {
     pub card_server: Mutex<Option<crate::card_server::Running>>,
     /// The import last previewed: applying runs exactly the plan the person saw.
     pub pending_import: Mutex<Option<ImportPlan>>,
+    /// The agents plan last shown, with its scope: applying runs exactly the plan the person saw.
+    pub pending_agents: Mutex<Option<(ScopeChoice, Plan)>>,
     /// What exports wrote in this session: the only paths "Show in folder" opens.
     pub exported: Mutex<Vec<PathBuf>>,
 }
@@ -40,6 +44,23 @@ impl AppState {
         lock(&self.pending_import)?.take().filter(|p| p.bundle == std::path::Path::new(bundle)).ok_or_else(|| {
             AppError::new(ErrorCode::ExportImportRefused, "this import was not previewed; preview it, check what it changes, then import")
         })
+    }
+
+    /// Keeps the plan an agents dry run showed, for `take_agents_plan`.
+    pub fn keep_agents_plan(&self, scope: ScopeChoice, plan: Plan) -> Result<(), AppError> {
+        *lock(&self.pending_agents)? = Some((scope, plan));
+        Ok(())
+    }
+
+    /// The plan last made for `scope`, once; refused when there is none.
+    pub fn take_agents_plan(&self, scope: &ScopeChoice) -> Result<Plan, AppError> {
+        let mut pending = lock(&self.pending_agents)?;
+        match pending.take() {
+            Some((planned, plan)) if planned == *scope => Ok(plan),
+            _ => {
+                Err(AppError::new(ErrorCode::AgentsPlanStale, "this change was not planned for this scope; plan it, check it, then apply"))
+            }
+        }
     }
 
     /// Records what an export wrote, the only paths `reveal_export` opens.

@@ -76,6 +76,9 @@ fn main() {
     if phase == "all" {
         reopen_and_change(&root, &index_file, &mut out);
     }
+    if phase == "agents" {
+        agents(&root, &mut out);
+    }
     if phase == "search" {
         // The app's search alone, on the index as it is (built first if missing).
         let session = skillhouse_core::session::Session::open(&root, &index_file, &()).expect("session opens");
@@ -118,6 +121,40 @@ fn count_on_one_and_all_cores(root: &Path, out: &mut serde_json::Map<String, ser
     // 1.0 = the cores' full speed; the target is at most 1.2.
     let vs_ideal = all_s.as_secs_f64() / (one_s.as_secs_f64() / cores as f64);
     out.insert("count_vs_ideal".into(), ((vs_ideal * 100.0).round() / 100.0).into());
+}
+
+/// Installing into agent tools at catalogue scale: five tools (four that follow links, Cursor,
+/// which is copied into) in a temporary HOME, every skill to every tool. Times the plan of the
+/// full install, applying it, a sync with nothing to do, and status.
+fn agents(root: &Path, out: &mut serde_json::Map<String, serde_json::Value>) {
+    use skillhouse_core::agents::{apply, plan, status::status, Host, Registry, Request, Scope, Targets};
+    let cat = catalogue::load(root, &LoadOptions::default()).expect("catalogue loads");
+    let schemas = skillhouse_core::schema::Schemas::new();
+    let home = std::env::temp_dir().join(format!("skillhouse-bench-agents-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).expect("a temporary HOME");
+    let host = Host { home: home.clone(), env: Default::default() };
+    let registry = Registry::builtin();
+    let targets = Targets { registry: &registry, host: &host, scope: Scope::Global };
+    let skills: Vec<String> = cat.skills.iter().filter(|s| !s.has_errors()).map(|s| s.name.clone()).collect();
+    let agents: Vec<String> = ["claude-code", "goose", "windsurf", "roo", "cursor"].map(String::from).to_vec();
+    let request = Request::Install { skills: &skills, agents: &agents, copy: false };
+    let t = Instant::now();
+    let full = plan(&cat, &schemas, &targets, &request).expect("plan");
+    out.insert("agents_plan_full_s".into(), secs(t.elapsed()).into());
+    out.insert("agents_installs".into(), full.steps.len().into());
+    let t = Instant::now();
+    apply(&full, &cat, &schemas, &targets, "2026-01-01T00:00:00.000Z").expect("apply");
+    out.insert("agents_apply_full_s".into(), secs(t.elapsed()).into());
+    let t = Instant::now();
+    let nothing = plan(&cat, &schemas, &targets, &Request::Sync).expect("sync plan");
+    out.insert("agents_sync_nothing_s".into(), secs(t.elapsed()).into());
+    assert_eq!(nothing.changes().count(), 0, "a sync right after the install has nothing to do");
+    let t = Instant::now();
+    let rows = status(&cat, &targets).expect("status");
+    out.insert("agents_status_s".into(), secs(t.elapsed()).into());
+    assert_eq!(rows.len(), full.steps.len());
+    let _ = std::fs::remove_dir_all(&home);
 }
 
 /// Records when each phase of an index load started, to split the cold time.

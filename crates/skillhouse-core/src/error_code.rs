@@ -74,7 +74,8 @@ error_codes! {
     AgentsUnknownTool => "agents.unknown-tool",
     /// A `skills-lock.json` or `.skill-lock.json` that cannot be read as a lock; `details: { path }`.
     AgentsLockInvalid => "agents.lock-invalid",
-    /// The folders changed since the plan was made; nothing was written (plan again).
+    /// The folders changed since the plan was made, or no plan was made for this scope; nothing
+    /// was written (plan again).
     AgentsPlanStale => "agents.plan-stale",
     /// Installing failed part-way and what had changed was put back; the message says why.
     AgentsWriteFailed => "agents.write-failed",

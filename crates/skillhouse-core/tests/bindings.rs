@@ -1,6 +1,10 @@
 //! The TypeScript types in `ui/src/bindings/` are generated from the Rust types that cross IPC.
 //! This test fails when they drift; `UPDATE_BINDINGS=1 cargo test --test bindings` rewrites them.
 
+use skillhouse_core::agents::plan::{Action, Blocked, Conflict, ConflictKind, Step};
+use skillhouse_core::agents::status::{Installed, State};
+use skillhouse_core::agents::view::{AgentsView, ScopeChoice, ToolRow, Wanted};
+use skillhouse_core::agents::{Applied as InstallApplied, How, Plan as InstallPlan};
 use skillhouse_core::app_error::AppError;
 use skillhouse_core::budget::Listing;
 use skillhouse_core::card::diff::ChangeKind;
@@ -82,6 +86,20 @@ fn bindings_match_the_rust_types() {
         generated::<ImportChange>(&cfg),
         generated::<Applied>(&cfg),
         generated::<Imported>(&cfg),
+        generated::<ScopeChoice>(&cfg),
+        generated::<Wanted>(&cfg),
+        generated::<ToolRow>(&cfg),
+        generated::<AgentsView>(&cfg),
+        generated::<Installed>(&cfg),
+        generated::<State>(&cfg),
+        generated::<How>(&cfg),
+        generated::<InstallPlan>(&cfg),
+        generated::<Step>(&cfg),
+        generated::<Action>(&cfg),
+        generated::<Conflict>(&cfg),
+        generated::<ConflictKind>(&cfg),
+        generated::<Blocked>(&cfg),
+        generated::<InstallApplied>(&cfg),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/bindings");
     let update = std::env::var_os("UPDATE_BINDINGS").is_some();

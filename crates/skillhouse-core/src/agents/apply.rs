@@ -2,13 +2,14 @@
 //! every change logged so that a failure part-way puts back what it changed, the lock written last.
 
 use super::lock::{folder_hash, How, Install};
-use super::plan::{look, record_for, Action, Plan, Seen, Step, Targets};
+use super::plan::{look, occupied, record_for, Action, Plan, Step, Targets};
 use crate::app_error::AppError;
 use crate::catalogue::Catalogue;
 use crate::error_code::ErrorCode;
 use crate::export::portable;
 use crate::schema::Schemas;
 use serde::Serialize;
+use std::collections::HashMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -48,9 +49,12 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
     let mut undo: Vec<Undo> = Vec::new();
     let mut applied = Applied { steps: Vec::new(), fell_back: Vec::new() };
     let mut old_backups: Vec<PathBuf> = Vec::new();
+    let by_name: HashMap<&str, &crate::skill::Skill> = catalogue.skills.iter().map(|s| (s.name.as_str(), s)).collect();
+    // A skill goes to several folders: its folder is hashed once.
+    let mut digests: HashMap<String, String> = HashMap::new();
     let result = (|| -> Result<(), String> {
         for step in &plan.steps {
-            let skill = catalogue.skill(&step.skill);
+            let skill = by_name.get(step.skill.as_str()).copied();
             let mut done = step.clone();
             match step.action {
                 Action::Keep => {}
@@ -75,13 +79,26 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
                 continue;
             };
             let source = catalogue.root.join(&skill.dir);
-            let source_digest = folder_hash(&source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
+            let source_digest = match digests.get(&skill.name) {
+                Some(d) => d.clone(),
+                None => {
+                    let d = folder_hash(&source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
+                    digests.insert(skill.name.clone(), d.clone());
+                    d
+                }
+            };
             let mut record = record_for(catalogue, skill, &lock);
             record.installs.retain(|i| i.folder != step.folder);
             if step.action != Action::Remove
                 && !(step.action == Action::Keep && step.why.as_deref().is_some_and(|w| w.starts_with("already gone")))
             {
-                let digest = folder_hash(&step.folder).map_err(|e| format!("cannot read {}: {e}", step.folder.display()))?;
+                // A link shows the catalogue's folder, and a plain copy holds exactly the files
+                // `folder_hash` reads there; only a portable copy differs and is hashed itself.
+                let digest = if done.how == How::Link || !step.portable {
+                    source_digest.clone()
+                } else {
+                    folder_hash(&step.folder).map_err(|e| format!("cannot read {}: {e}", step.folder.display()))?
+                };
                 record.installs.push(Install {
                     agents: step.agents.clone(),
                     folder: step.folder.clone(),
@@ -213,7 +230,7 @@ fn set_aside(folder: &Path, undo: &mut Vec<Undo>, old_backups: &mut Vec<PathBuf>
     let backups = parent.join(BACKUP_FOLDER);
     create_folder(&backups, undo)?;
     let backup = backups.join(name);
-    if look(&backup) != Seen::Absent {
+    if occupied(&backup) {
         // An earlier sync's backup: kept until this one succeeds.
         let mut older = backup.clone().into_os_string();
         older.push(".previous");
@@ -233,7 +250,8 @@ fn create_folder(dir: &Path, undo: &mut Vec<Undo>) -> Result<(), String> {
     let mut top = None;
     let mut at = Some(dir);
     while let Some(path) = at {
-        if look(path) != Seen::Absent {
+        // Not `look`, which hashes a folder: the parent is the agent's whole skills folder.
+        if occupied(path) {
             break;
         }
         top = Some(path.to_path_buf());

@@ -11,7 +11,7 @@ use crate::export::portable;
 use crate::schema::Schemas;
 use crate::skill::Skill;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// Where installations go and what reads them.
@@ -130,6 +130,11 @@ pub(super) enum Seen {
     Folder(String),
 }
 
+/// Whether anything (a link included, even a dangling one) is at `path`: a look that reads no files.
+pub(super) fn occupied(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
 pub(super) fn look(path: &Path) -> Seen {
     match std::fs::symlink_metadata(path) {
         Err(_) => Seen::Absent,
@@ -166,6 +171,7 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request
         schemas,
         targets,
         lock: &lock,
+        digests: HashMap::new(),
         plan: Plan { lock: lock.path.clone(), steps: vec![], conflicts: vec![], blocked: vec![] },
     };
     match request {
@@ -189,11 +195,12 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request
             }
         }
         Request::Sync => {
+            let by_name: HashMap<&str, &Skill> = catalogue.skills.iter().map(|s| (s.name.as_str(), s)).collect();
             for (name, record) in lock.records() {
                 if record.catalogue != catalogue.root {
                     continue;
                 }
-                let Some(skill) = catalogue.skill(&name) else { continue };
+                let Some(skill) = by_name.get(name.as_str()).copied() else { continue };
                 if planner.blocked(skill) {
                     continue;
                 }
@@ -213,6 +220,8 @@ struct Planner<'a> {
     schemas: &'a Schemas,
     targets: &'a Targets<'a>,
     lock: &'a Lock,
+    /// `folder_hash` of each skill's folder, read once however many tools it goes to.
+    digests: HashMap<String, String>,
     plan: Plan,
 }
 
@@ -322,7 +331,7 @@ impl<'a> Planner<'a> {
         if seen == Seen::Absent {
             return self.plan.steps.push(step(new_action, Some("it was removed from the agent's folder".into())));
         }
-        let source_digest = folder_hash(&source).unwrap_or_default();
+        let source_digest = self.digests.entry(skill.name.clone()).or_insert_with(|| folder_hash(&source).unwrap_or_default()).clone();
         let action = match (install.how, how) {
             (How::Link, How::Link) if points_at(&folder, &source) => Action::Keep,
             (How::Link, How::Link) => return self.plan.steps.push(step(Action::Update, Some("the link points elsewhere".into()))),

@@ -2,7 +2,7 @@
 //! agent's folder, gone, or held back by the skill's errors.
 
 use super::lock::{folder_hash, How};
-use super::plan::{changed_there, lock_for, look, Seen, Targets};
+use super::plan::{changed_there, lock_for, look, occupied, Seen, Targets};
 use crate::app_error::AppError;
 use crate::catalogue::Catalogue;
 use serde::Serialize;
@@ -54,12 +54,12 @@ pub fn status(catalogue: &Catalogue, targets: &Targets) -> Result<Vec<Installed>
         let mut folders: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
         for tool in &targets.registry.tools {
             let folder = tool.folder(targets.host, &targets.scope).join(name);
-            if look(&folder) != Seen::Absent {
+            if occupied(&folder) {
                 folders.entry(folder).or_default().push(tool.id.clone());
             }
         }
         for (folder, agents) in folders {
-            let how = if matches!(look(&folder), Seen::Link(_)) { How::Link } else { How::Copy };
+            let how = if folder.is_symlink() { How::Link } else { How::Copy };
             let detail = Some("installed by another tool; Skillhouse leaves it alone".to_string());
             out.push(Installed { skill: name.to_string(), agents, folder, how, state: State::Foreign, detail });
         }
