@@ -115,7 +115,7 @@ function isTextTarget(target: EventTarget | null): boolean {
 }
 
 function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d: SkillDetail) => void }) {
-  const { detail, setDetail, dir, onDirtyChange } = props;
+  const { detail, setDetail, dir, onDirtyChange, onSaved } = props;
   const report = useReportError();
   const history = useDraftHistory(detail.text);
   const { draft, commit, replace, current } = history;
@@ -196,7 +196,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
         setDiskNotice(null);
         setDetail(result.detail);
         if (current() === text) replace(result.detail.text);
-        props.onSaved();
+        onSaved();
       } catch (reason) {
         const e = platform.toAppError(reason);
         const c = conflictOf(e);
@@ -206,9 +206,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
         setSaving(false);
       }
     },
-    // props.onSaved is a fresh function each render; the latest one is read when saving.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [current, dir, replace, report, setDetail],
+    [current, dir, onSaved, replace, report, setDetail],
   );
 
   const takeDisk = useCallback(
@@ -258,7 +256,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
     return () => {
       live = false;
     };
-  }, [props.changeTick, dir, replace, report, setDetail]);
+  }, [props.changeTick, current, dir, replace, report, setDetail]);
 
   // Opening at a diagnostic: the field in the Form tab, or the line in the YAML or Body tab.
   useEffect(() => {
@@ -279,8 +277,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
       setTab(parts && focus.line >= parts.bodyStartLine ? "body" : "yaml");
       setCursor({ line: focus.line, nonce: focus.nonce });
     }
-    // Only a new focus request moves the cursor, not later edits.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new focus request moves the cursor: re-running when the frontmatter comes or goes would pull the person back to the diagnostic mid-edit
   }, [props.focus]);
 
   const goToLine = useCallback(
