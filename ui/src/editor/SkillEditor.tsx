@@ -1,9 +1,7 @@
 import type { FieldValue } from "../platform";
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
-import type { AppError } from "../bindings/AppError";
 import type { CatalogueView } from "../bindings/CatalogueView";
 import type { Diagnostic } from "../bindings/Diagnostic";
-import type { DraftCheck } from "../bindings/DraftCheck";
 import type { SkillDetail } from "../bindings/SkillDetail";
 import type { SkillRow } from "../bindings/SkillRow";
 import * as platform from "../platform";
@@ -23,7 +21,9 @@ import { baseOfEdit, type FieldEditRun } from "./fieldEditRun";
 import { FilePath } from "./FilePath";
 import { FilesTab } from "./FilesTab";
 import { FormTab, type FieldFocus } from "./FormTab";
+import { useDraftCheck } from "./useDraftCheck";
 import { useDraftHistory } from "./useDraftHistory";
+import { useSkillDetail } from "./useSkillDetail";
 
 /** Where to put the cursor when a skill opens from a diagnostic. */
 export type FocusTarget = {
@@ -44,8 +44,6 @@ const TABS: { id: Tab; label: string }[] = [
   { id: "disclosure", label: "Disclosure" },
 ];
 
-export const CHECK_DEBOUNCE_MS = 150;
-
 // CodeMirror is loaded the first time a text tab opens, so the app starts faster.
 const YamlTab = lazy(() => import("./YamlTab").then((m) => ({ default: m.YamlTab })));
 const BodyTab = lazy(() => import("./BodyTab").then((m) => ({ default: m.BodyTab })));
@@ -63,26 +61,8 @@ type EditorProps = {
 
 /** Loads a skill, then hands it to the editor proper. */
 export function SkillEditor(props: EditorProps) {
-  const [detail, setDetail] = useState<SkillDetail | null>(null);
-  const [failure, setFailure] = useState<AppError | null>(null);
-  const report = useReportError();
   const { dir } = props;
-
-  useEffect(() => {
-    let live = true;
-    platform.getSkill(dir).then(
-      (d) => live && setDetail(d),
-      (reason: unknown) => {
-        if (!live) return;
-        const e = platform.toAppError(reason);
-        setFailure(e);
-        report(e);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [dir, report]);
+  const { detail, setDetail, failure } = useSkillDetail(dir);
 
   if (failure) {
     const sentence = sentenceFor(failure);
@@ -121,7 +101,6 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
   const { draft, commit, replace, current } = history;
   const dirty = draft !== detail.text;
   const [tab, setTab] = useState<Tab>("form");
-  const [checked, setChecked] = useState<{ text: string; check: DraftCheck }>({ text: detail.text, check: detail.check });
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<{ mine: string; disk: string; diskSha256: string } | null>(null);
   const [diskNotice, setDiskNotice] = useState<{ fresh: SkillDetail | null } | null>(null);
@@ -130,33 +109,11 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
   const [cursor, setCursor] = useState<Cursor | null>(null);
   const edits = useRef<Promise<void>>(Promise.resolve());
   const fieldRun = useRef<FieldEditRun | null>(null);
-  const checkSeq = useRef(0);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  // Check the draft as it changes (debounced); answers for older drafts are dropped.
-  useEffect(() => {
-    const id = ++checkSeq.current;
-    if (draft === detail.text) {
-      setChecked({ text: detail.text, check: detail.check });
-      return;
-    }
-    const timer = setTimeout(() => {
-      platform.checkDraft(dir, draft).then(
-        (check) => {
-          if (checkSeq.current === id) setChecked({ text: draft, check });
-        },
-        (reason: unknown) => {
-          if (checkSeq.current === id) report(platform.toAppError(reason));
-        },
-      );
-    }, CHECK_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, detail, dir, report]);
-
-  const check = checked.check;
-  const checking = checked.text !== draft;
+  const { check, checking } = useDraftCheck(dir, draft, detail);
   const fileDiagnostics = check.diagnostics.filter((d) => sameFile(d.file, detail.file));
   const errors = check.diagnostics.filter((d) => d.severity === "error").length;
   const warnings = check.diagnostics.length - errors;
