@@ -1,40 +1,27 @@
-import type { FieldValue } from "../platform";
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useState } from "react";
 import type { CatalogueView } from "../bindings/CatalogueView";
-import type { Diagnostic } from "../bindings/Diagnostic";
 import type { SkillDetail } from "../bindings/SkillDetail";
 import type { SkillRow } from "../bindings/SkillRow";
-import * as platform from "../platform";
-import { useReportError } from "../errors/ErrorContext";
-import { conflictOf } from "../errors/errorDetails";
 import { sentenceFor } from "../errors/errorSentences";
-import { fieldOf } from "../model/pointer";
 import { sameFile } from "../model/skillForFile";
-import { splitSkillText } from "../model/skillText";
 import { plural } from "../model/format";
 import { DeleteSkillDialog } from "../actions/DeleteSkillDialog";
 import { RenameSkillDialog } from "../actions/RenameSkillDialog";
-import type { Cursor } from "./CodeEditor";
 import { ConflictDialog } from "./ConflictDialog";
 import { DisclosureTab } from "./DisclosureTab";
-import { baseOfEdit, type FieldEditRun } from "./fieldEditRun";
 import { FilePath } from "./FilePath";
 import { FilesTab } from "./FilesTab";
-import { FormTab, type FieldFocus } from "./FormTab";
+import { FormTab } from "./FormTab";
 import { useDraftCheck } from "./useDraftCheck";
 import { useDraftHistory } from "./useDraftHistory";
+import { useEditorKeys } from "./useEditorKeys";
+import { useFieldEdits } from "./useFieldEdits";
+import { useFocusTarget, type FocusTarget, type Tab } from "./useFocusTarget";
+import { useOutsideChanges } from "./useOutsideChanges";
 import { useSkillDetail } from "./useSkillDetail";
+import { useSkillSave } from "./useSkillSave";
 
-/** Where to put the cursor when a skill opens from a diagnostic. */
-export type FocusTarget = {
-  pointer: string | null;
-  line: number | null;
-  /** Set when the diagnostic is about another file of the skill (a resource). */
-  resource?: boolean;
-  nonce: number;
-};
-
-type Tab = "form" | "yaml" | "body" | "files" | "disclosure";
+export type { FocusTarget } from "./useFocusTarget";
 
 const TABS: { id: Tab; label: string }[] = [
   { id: "form", label: "Form" },
@@ -85,195 +72,56 @@ export function SkillEditor(props: EditorProps) {
   return <LoadedEditor {...props} detail={detail} setDetail={setDetail} />;
 }
 
-function isTextTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    target.closest(".cm-editor") !== null ||
-    ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)
-  );
-}
-
 function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d: SkillDetail) => void }) {
   const { detail, setDetail, dir, onDirtyChange, onSaved } = props;
-  const report = useReportError();
   const history = useDraftHistory(detail.text);
-  const { draft, commit, replace, current } = history;
+  const { draft, commit, replace, current, undo, redo } = history;
   const dirty = draft !== detail.text;
-  const [tab, setTab] = useState<Tab>("form");
-  const [saving, setSaving] = useState(false);
-  const [conflict, setConflict] = useState<{ mine: string; disk: string; diskSha256: string } | null>(null);
-  const [diskNotice, setDiskNotice] = useState<{ fresh: SkillDetail | null } | null>(null);
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
-  const [fieldFocus, setFieldFocus] = useState<FieldFocus | null>(null);
-  const [cursor, setCursor] = useState<Cursor | null>(null);
-  const edits = useRef<Promise<void>>(Promise.resolve());
-  const fieldRun = useRef<FieldEditRun | null>(null);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
   const { check, checking } = useDraftCheck(dir, draft, detail);
+  const { setFieldValue, endRun } = useFieldEdits(current, commit);
+  const reload = useCallback(
+    (fresh: SkillDetail) => {
+      endRun();
+      setDetail(fresh);
+      replace(fresh.text);
+    },
+    [endRun, replace, setDetail],
+  );
+  const { diskNotice, dismissDiskNotice } = useOutsideChanges({
+    dir,
+    changeTick: props.changeTick,
+    detail,
+    dirty,
+    current,
+    onReload: reload,
+  });
+  const { saving, conflict, save, takeDisk, dismissConflict } = useSkillSave({
+    dir,
+    current,
+    replace,
+    commit,
+    setDetail,
+    endRun,
+    onSaved,
+    onSynced: dismissDiskNotice,
+  });
+  const { tab, setTab, fieldFocus, cursor, goToLine } = useFocusTarget(props.focus, check.frontmatter !== null, current);
+  useEditorKeys({
+    save: () => {
+      if (dirty && !saving) void save(detail.sha256);
+    },
+    undo,
+    redo,
+  });
+
   const fileDiagnostics = check.diagnostics.filter((d) => sameFile(d.file, detail.file));
   const errors = check.diagnostics.filter((d) => d.severity === "error").length;
   const warnings = check.diagnostics.length - errors;
-
-  /**
-   * A form edit: Rust rewrites just that node (edits run one at a time). Typing in one field
-   * is a run whose every edit applies to the text from before the run (see fieldEditRun.ts);
-   * a YAML, body or undo change to the draft ends the run, as do saves and reloads below.
-   */
-  const setFieldValue = useCallback(
-    (pointer: string, value: FieldValue | null) => {
-      edits.current = edits.current.then(async () => {
-        const draft = current();
-        const base = baseOfEdit(fieldRun.current, pointer, draft);
-        // Whatever Rust answers, this field's run is the one going on now.
-        fieldRun.current = { pointer, base, latest: draft };
-        try {
-          const next = await platform.setField(base, pointer, value);
-          fieldRun.current = { pointer, base, latest: next };
-          commit(next, `field:${pointer}`);
-        } catch (reason) {
-          report(platform.toAppError(reason));
-        }
-      });
-    },
-    [commit, current, report],
-  );
-
-  const save = useCallback(
-    async (base: string) => {
-      const text = current();
-      setSaving(true);
-      try {
-        const result = await platform.saveSkill(dir, text, base);
-        fieldRun.current = null; // later typing is quoted against the saved file
-        setConflict(null);
-        setDiskNotice(null);
-        setDetail(result.detail);
-        if (current() === text) replace(result.detail.text);
-        onSaved();
-      } catch (reason) {
-        const e = platform.toAppError(reason);
-        const c = conflictOf(e);
-        if (c) setConflict({ mine: text, disk: c.diskText, diskSha256: c.diskSha256 });
-        else report(e, () => void save(base));
-      } finally {
-        setSaving(false);
-      }
-    },
-    [current, dir, onSaved, replace, report, setDetail],
-  );
-
-  const takeDisk = useCallback(
-    async (fresh: SkillDetail | null) => {
-      try {
-        const d = fresh ?? (await platform.getSkill(dir));
-        fieldRun.current = null;
-        setDetail(d);
-        commit(d.text, null); // an undo step: Undo brings the person's version back
-        setConflict(null);
-        setDiskNotice(null);
-      } catch (reason) {
-        report(platform.toAppError(reason));
-      }
-    },
-    [commit, dir, report, setDetail],
-  );
-
-  // Files changed outside the app: reload a clean skill, warn about a dirty one.
-  const firstTick = useRef(props.changeTick);
-  const detailRef = useRef(detail);
-  detailRef.current = detail;
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-  useEffect(() => {
-    if (props.changeTick === firstTick.current) return;
-    let live = true;
-    platform.getSkill(dir).then(
-      (fresh) => {
-        if (!live || fresh.sha256 === detailRef.current.sha256) return;
-        // Our own save landing while this check was under way: the disk holds what we have.
-        if (fresh.text === current()) return;
-        if (dirtyRef.current) setDiskNotice({ fresh });
-        else {
-          fieldRun.current = null;
-          setDetail(fresh);
-          replace(fresh.text);
-        }
-      },
-      (reason: unknown) => {
-        if (!live) return;
-        const e = platform.toAppError(reason);
-        if (e.code === "skill.not-found") setDiskNotice({ fresh: null });
-        else report(e);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [props.changeTick, current, dir, replace, report, setDetail]);
-
-  // Opening at a diagnostic: the field in the Form tab, or the line in the YAML or Body tab.
-  useEffect(() => {
-    const focus = props.focus;
-    if (!focus) return;
-    if (focus.resource) {
-      setTab("files");
-      return;
-    }
-    const field = fieldOf(focus.pointer);
-    if (field !== null && check.frontmatter !== null) {
-      setTab("form");
-      setFieldFocus({ name: field, nonce: focus.nonce });
-      return;
-    }
-    if (focus.line !== null) {
-      const parts = splitSkillText(current());
-      setTab(parts && focus.line >= parts.bodyStartLine ? "body" : "yaml");
-      setCursor({ line: focus.line, nonce: focus.nonce });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new focus request moves the cursor: re-running when the frontmatter comes or goes would pull the person back to the diagnostic mid-edit
-  }, [props.focus]);
-
-  const goToLine = useCallback(
-    (d: Diagnostic) => {
-      const parts = splitSkillText(current());
-      setTab(parts && d.line >= parts.bodyStartLine ? "body" : "yaml");
-      setCursor({ line: d.line, nonce: Date.now() });
-    },
-    [current],
-  );
-
-  // Undo and redo outside the text editors (which have their own); Ctrl+S saves anywhere.
-  const { undo, redo } = history;
-  const saveRef = useRef<() => void>(() => undefined);
-  saveRef.current = () => {
-    if (dirty && !saving) void save(detail.sha256);
-  };
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const mod = event.ctrlKey || event.metaKey;
-      if (!mod) return;
-      const key = event.key.toLowerCase();
-      if (key === "s") {
-        event.preventDefault();
-        saveRef.current();
-        return;
-      }
-      if (isTextTarget(event.target)) return;
-      if (key === "z" && !event.shiftKey) {
-        event.preventDefault();
-        undo();
-      } else if ((key === "z" && event.shiftKey) || key === "y") {
-        event.preventDefault();
-        redo();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [undo, redo]);
 
   const title = typeof (check.frontmatter as Record<string, unknown> | null)?.name === "string"
     ? String((check.frontmatter as Record<string, unknown>).name)
@@ -348,7 +196,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
                 <button type="button" className="button small" onClick={() => void takeDisk(diskNotice.fresh)}>
                   Load the version on disk
                 </button>
-                <button type="button" className="button small" onClick={() => setDiskNotice(null)}>
+                <button type="button" className="button small" onClick={dismissDiskNotice}>
                   Keep editing
                 </button>
               </div>
@@ -428,7 +276,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
           busy={saving}
           onKeepMine={() => void save(conflict.diskSha256)}
           onTakeTheirs={() => void takeDisk(null)}
-          onCancel={() => setConflict(null)}
+          onCancel={dismissConflict}
         />
       )}
       {dialog === "rename" && (

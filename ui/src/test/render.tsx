@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { ErrorProvider } from "../errors/ErrorContext";
 
-/** The providers the app wraps every screen in (the error toasts'), as a `wrapper` for render and renderHook. */
+/** The providers the app wraps every screen in (the error toasts), as a `wrapper` for render and renderHook. */
 export function InApp(props: { children: ReactNode }) {
   return (
     <ErrorProvider onOpenFolder={() => undefined} onReloadCatalogue={() => undefined}>
