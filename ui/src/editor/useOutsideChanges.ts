@@ -19,11 +19,12 @@ export function useOutsideChanges(props: {
   current: () => string;
   onReload: (fresh: SkillDetail) => void;
 }) {
-  const { dir, changeTick, current } = props;
+  const { dir, changeTick } = props;
   const report = useReportError();
   const [diskNotice, setDiskNotice] = useState<DiskNotice | null>(null);
   const firstTick = useRef(changeTick);
   // Read when the answer arrives, not when the change was told: the person may have typed since.
+  // (Reading the callbacks here, too, keeps a new function each render from re-running the check.)
   const latest = useRef(props);
   latest.current = props;
 
@@ -34,7 +35,7 @@ export function useOutsideChanges(props: {
       (fresh) => {
         if (!live || fresh.sha256 === latest.current.detail.sha256) return;
         // Our own save landing while this check was under way: the disk holds what we have.
-        if (fresh.text === current()) return;
+        if (fresh.text === latest.current.current()) return;
         if (latest.current.dirty) setDiskNotice({ fresh });
         else latest.current.onReload(fresh);
       },
@@ -48,7 +49,7 @@ export function useOutsideChanges(props: {
     return () => {
       live = false;
     };
-  }, [changeTick, current, dir, report]);
+  }, [changeTick, dir, report]);
 
   const dismissDiskNotice = useCallback(() => setDiskNotice(null), []);
 
