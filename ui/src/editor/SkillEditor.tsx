@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import type { CatalogueView } from "../bindings/CatalogueView";
 import type { SkillDetail } from "../bindings/SkillDetail";
 import type { SkillRow } from "../bindings/SkillRow";
@@ -84,21 +84,18 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
 
   const { check, checking } = useDraftCheck(dir, draft, detail);
   const { setFieldValue, endRun } = useFieldEdits(current, commit);
-  const reload = useCallback(
-    (fresh: SkillDetail) => {
-      endRun();
-      setDetail(fresh);
-      replace(fresh.text);
-    },
-    [endRun, replace, setDetail],
-  );
   const { diskNotice, dismissDiskNotice } = useOutsideChanges({
     dir,
     changeTick: props.changeTick,
     detail,
     dirty,
     current,
-    onReload: reload,
+    // Nothing of the person's is lost (the draft was clean), so no undo step.
+    onReload: (fresh) => {
+      endRun();
+      setDetail(fresh);
+      replace(fresh.text);
+    },
   });
   const { saving, conflict, save, takeDisk, dismissConflict } = useSkillSave({
     dir,
