@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test Skillhouse has: the UI's unit tests and type check, Rust formatting, lints
+# Runs every test Skillhouse has: the UI's lint, unit tests and type check, Rust formatting, lints
 # with warnings denied, unit, fixture, index, command-layer and command-line tests, the A2A
 # interoperability test with the real client, the exports read back by the tools they are for
 # (tests/exports), installed skills read by the skills CLI and the specification readers
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 . scripts/setup.sh
 export CARGO_TERM_COLOR=never
 # The UI first: the desktop crate embeds ui/dist when it compiles.
-(cd ui && npm ci --no-audit --no-fund && npm test && npm run build)
+(cd ui && npm ci --no-audit --no-fund && npm run lint && npm test && npm run build)
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo test --workspace --locked

@@ -1,5 +1,5 @@
 // The one module that talks to the Rust shell. Every other module calls the typed functions
-// below and never imports `@tauri-apps/*` (platform.test.ts enforces this).
+// below and never imports `@tauri-apps/*` (ESLint's no-restricted-imports and platform.test.ts enforce this).
 //
 // Each function either resolves with the value described in docs/ipc.md or rejects with an
 // `AppError` ({ code, message, details }), whatever shape the rejection had on the way in.

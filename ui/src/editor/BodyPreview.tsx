@@ -9,7 +9,7 @@ export function BodyPreview(props: { html: string }) {
     <div
       className="markdown-preview"
       data-testid="body-preview"
-      // eslint-disable-next-line react/no-danger -- sanitised by ammonia in Rust, see above
+      // sanitised by ammonia in Rust, see above
       dangerouslySetInnerHTML={{ __html: props.html }}
     />
   );

@@ -76,8 +76,7 @@ export function CodeEditor(props: {
       view.destroy();
       viewRef.current = null;
     };
-    // The editor is created once; later changes arrive through the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the view is made once per mount: a new one would lose CodeMirror's undo history and selection; value, line numbers, marks and cursor reach it through the effects below, and language, label and testId are fixed for an editor
   }, []);
 
   // Outside changes to the text (undo, a form edit, a reload from disk).

@@ -1,40 +1,27 @@
-import type { FieldValue } from "../platform";
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
-import type { AppError } from "../bindings/AppError";
+import { Suspense, lazy, useEffect, useState } from "react";
 import type { CatalogueView } from "../bindings/CatalogueView";
-import type { Diagnostic } from "../bindings/Diagnostic";
-import type { DraftCheck } from "../bindings/DraftCheck";
 import type { SkillDetail } from "../bindings/SkillDetail";
 import type { SkillRow } from "../bindings/SkillRow";
-import * as platform from "../platform";
-import { useReportError } from "../errors/ErrorContext";
-import { conflictOf } from "../errors/errorDetails";
 import { sentenceFor } from "../errors/errorSentences";
-import { fieldOf } from "../model/pointer";
 import { sameFile } from "../model/skillForFile";
-import { splitSkillText } from "../model/skillText";
 import { plural } from "../model/format";
 import { DeleteSkillDialog } from "../actions/DeleteSkillDialog";
 import { RenameSkillDialog } from "../actions/RenameSkillDialog";
-import type { Cursor } from "./CodeEditor";
 import { ConflictDialog } from "./ConflictDialog";
 import { DisclosureTab } from "./DisclosureTab";
-import { baseOfEdit, type FieldEditRun } from "./fieldEditRun";
 import { FilePath } from "./FilePath";
 import { FilesTab } from "./FilesTab";
-import { FormTab, type FieldFocus } from "./FormTab";
+import { FormTab } from "./FormTab";
+import { useDraftCheck } from "./useDraftCheck";
 import { useDraftHistory } from "./useDraftHistory";
+import { useEditorKeys } from "./useEditorKeys";
+import { useFieldEdits } from "./useFieldEdits";
+import { useFocusTarget, type FocusTarget, type Tab } from "./useFocusTarget";
+import { useOutsideChanges } from "./useOutsideChanges";
+import { useSkillDetail } from "./useSkillDetail";
+import { useSkillSave } from "./useSkillSave";
 
-/** Where to put the cursor when a skill opens from a diagnostic. */
-export type FocusTarget = {
-  pointer: string | null;
-  line: number | null;
-  /** Set when the diagnostic is about another file of the skill (a resource). */
-  resource?: boolean;
-  nonce: number;
-};
-
-type Tab = "form" | "yaml" | "body" | "files" | "disclosure";
+export type { FocusTarget } from "./useFocusTarget";
 
 const TABS: { id: Tab; label: string }[] = [
   { id: "form", label: "Form" },
@@ -43,8 +30,6 @@ const TABS: { id: Tab; label: string }[] = [
   { id: "files", label: "Files" },
   { id: "disclosure", label: "Disclosure" },
 ];
-
-export const CHECK_DEBOUNCE_MS = 150;
 
 // CodeMirror is loaded the first time a text tab opens, so the app starts faster.
 const YamlTab = lazy(() => import("./YamlTab").then((m) => ({ default: m.YamlTab })));
@@ -63,26 +48,8 @@ type EditorProps = {
 
 /** Loads a skill, then hands it to the editor proper. */
 export function SkillEditor(props: EditorProps) {
-  const [detail, setDetail] = useState<SkillDetail | null>(null);
-  const [failure, setFailure] = useState<AppError | null>(null);
-  const report = useReportError();
   const { dir } = props;
-
-  useEffect(() => {
-    let live = true;
-    platform.getSkill(dir).then(
-      (d) => live && setDetail(d),
-      (reason: unknown) => {
-        if (!live) return;
-        const e = platform.toAppError(reason);
-        setFailure(e);
-        report(e);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [dir, report]);
+  const { detail, setDetail, failure } = useSkillDetail(dir);
 
   if (failure) {
     const sentence = sentenceFor(failure);
@@ -105,221 +72,53 @@ export function SkillEditor(props: EditorProps) {
   return <LoadedEditor {...props} detail={detail} setDetail={setDetail} />;
 }
 
-function isTextTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    target.closest(".cm-editor") !== null ||
-    ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)
-  );
-}
-
 function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d: SkillDetail) => void }) {
-  const { detail, setDetail, dir, onDirtyChange } = props;
-  const report = useReportError();
+  const { detail, setDetail, dir, onDirtyChange, onSaved } = props;
   const history = useDraftHistory(detail.text);
-  const { draft, commit, replace, current } = history;
+  const { draft, commit, replace, current, undo, redo } = history;
   const dirty = draft !== detail.text;
-  const [tab, setTab] = useState<Tab>("form");
-  const [checked, setChecked] = useState<{ text: string; check: DraftCheck }>({ text: detail.text, check: detail.check });
-  const [saving, setSaving] = useState(false);
-  const [conflict, setConflict] = useState<{ mine: string; disk: string; diskSha256: string } | null>(null);
-  const [diskNotice, setDiskNotice] = useState<{ fresh: SkillDetail | null } | null>(null);
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
-  const [fieldFocus, setFieldFocus] = useState<FieldFocus | null>(null);
-  const [cursor, setCursor] = useState<Cursor | null>(null);
-  const edits = useRef<Promise<void>>(Promise.resolve());
-  const fieldRun = useRef<FieldEditRun | null>(null);
-  const checkSeq = useRef(0);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  // Check the draft as it changes (debounced); answers for older drafts are dropped.
-  useEffect(() => {
-    const id = ++checkSeq.current;
-    if (draft === detail.text) {
-      setChecked({ text: detail.text, check: detail.check });
-      return;
-    }
-    const timer = setTimeout(() => {
-      platform.checkDraft(dir, draft).then(
-        (check) => {
-          if (checkSeq.current === id) setChecked({ text: draft, check });
-        },
-        (reason: unknown) => {
-          if (checkSeq.current === id) report(platform.toAppError(reason));
-        },
-      );
-    }, CHECK_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, detail, dir, report]);
+  const { check, checking } = useDraftCheck(dir, draft, detail);
+  const { setFieldValue, endRun } = useFieldEdits(current, commit);
+  const { diskNotice, dismissDiskNotice } = useOutsideChanges({
+    dir,
+    changeTick: props.changeTick,
+    detail,
+    dirty,
+    current,
+    // Nothing of the person's is lost (the draft was clean), so no undo step.
+    onReload: (fresh) => {
+      endRun();
+      setDetail(fresh);
+      replace(fresh.text);
+    },
+  });
+  const { saving, conflict, save, takeDisk, dismissConflict } = useSkillSave({
+    dir,
+    current,
+    replace,
+    commit,
+    setDetail,
+    endRun,
+    onSaved,
+    onSynced: dismissDiskNotice,
+  });
+  const { tab, setTab, fieldFocus, cursor, goToLine } = useFocusTarget(props.focus, check.frontmatter !== null, current);
+  useEditorKeys({
+    save: () => {
+      if (dirty && !saving) void save(detail.sha256);
+    },
+    undo,
+    redo,
+  });
 
-  const check = checked.check;
-  const checking = checked.text !== draft;
   const fileDiagnostics = check.diagnostics.filter((d) => sameFile(d.file, detail.file));
   const errors = check.diagnostics.filter((d) => d.severity === "error").length;
   const warnings = check.diagnostics.length - errors;
-
-  /**
-   * A form edit: Rust rewrites just that node (edits run one at a time). Typing in one field
-   * is a run whose every edit applies to the text from before the run (see fieldEditRun.ts);
-   * a YAML, body or undo change to the draft ends the run, as do saves and reloads below.
-   */
-  const setFieldValue = useCallback(
-    (pointer: string, value: FieldValue | null) => {
-      edits.current = edits.current.then(async () => {
-        const draft = current();
-        const base = baseOfEdit(fieldRun.current, pointer, draft);
-        // Whatever Rust answers, this field's run is the one going on now.
-        fieldRun.current = { pointer, base, latest: draft };
-        try {
-          const next = await platform.setField(base, pointer, value);
-          fieldRun.current = { pointer, base, latest: next };
-          commit(next, `field:${pointer}`);
-        } catch (reason) {
-          report(platform.toAppError(reason));
-        }
-      });
-    },
-    [commit, current, report],
-  );
-
-  const save = useCallback(
-    async (base: string) => {
-      const text = current();
-      setSaving(true);
-      try {
-        const result = await platform.saveSkill(dir, text, base);
-        fieldRun.current = null; // later typing is quoted against the saved file
-        setConflict(null);
-        setDiskNotice(null);
-        setDetail(result.detail);
-        if (current() === text) replace(result.detail.text);
-        props.onSaved();
-      } catch (reason) {
-        const e = platform.toAppError(reason);
-        const c = conflictOf(e);
-        if (c) setConflict({ mine: text, disk: c.diskText, diskSha256: c.diskSha256 });
-        else report(e, () => void save(base));
-      } finally {
-        setSaving(false);
-      }
-    },
-    // props.onSaved is a fresh function each render; the latest one is read when saving.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [current, dir, replace, report, setDetail],
-  );
-
-  const takeDisk = useCallback(
-    async (fresh: SkillDetail | null) => {
-      try {
-        const d = fresh ?? (await platform.getSkill(dir));
-        fieldRun.current = null;
-        setDetail(d);
-        commit(d.text, null); // an undo step: Undo brings the person's version back
-        setConflict(null);
-        setDiskNotice(null);
-      } catch (reason) {
-        report(platform.toAppError(reason));
-      }
-    },
-    [commit, dir, report, setDetail],
-  );
-
-  // Files changed outside the app: reload a clean skill, warn about a dirty one.
-  const firstTick = useRef(props.changeTick);
-  const detailRef = useRef(detail);
-  detailRef.current = detail;
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-  useEffect(() => {
-    if (props.changeTick === firstTick.current) return;
-    let live = true;
-    platform.getSkill(dir).then(
-      (fresh) => {
-        if (!live || fresh.sha256 === detailRef.current.sha256) return;
-        // Our own save landing while this check was under way: the disk holds what we have.
-        if (fresh.text === current()) return;
-        if (dirtyRef.current) setDiskNotice({ fresh });
-        else {
-          fieldRun.current = null;
-          setDetail(fresh);
-          replace(fresh.text);
-        }
-      },
-      (reason: unknown) => {
-        if (!live) return;
-        const e = platform.toAppError(reason);
-        if (e.code === "skill.not-found") setDiskNotice({ fresh: null });
-        else report(e);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [props.changeTick, dir, replace, report, setDetail]);
-
-  // Opening at a diagnostic: the field in the Form tab, or the line in the YAML or Body tab.
-  useEffect(() => {
-    const focus = props.focus;
-    if (!focus) return;
-    if (focus.resource) {
-      setTab("files");
-      return;
-    }
-    const field = fieldOf(focus.pointer);
-    if (field !== null && check.frontmatter !== null) {
-      setTab("form");
-      setFieldFocus({ name: field, nonce: focus.nonce });
-      return;
-    }
-    if (focus.line !== null) {
-      const parts = splitSkillText(current());
-      setTab(parts && focus.line >= parts.bodyStartLine ? "body" : "yaml");
-      setCursor({ line: focus.line, nonce: focus.nonce });
-    }
-    // Only a new focus request moves the cursor, not later edits.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.focus]);
-
-  const goToLine = useCallback(
-    (d: Diagnostic) => {
-      const parts = splitSkillText(current());
-      setTab(parts && d.line >= parts.bodyStartLine ? "body" : "yaml");
-      setCursor({ line: d.line, nonce: Date.now() });
-    },
-    [current],
-  );
-
-  // Undo and redo outside the text editors (which have their own); Ctrl+S saves anywhere.
-  const { undo, redo } = history;
-  const saveRef = useRef<() => void>(() => undefined);
-  saveRef.current = () => {
-    if (dirty && !saving) void save(detail.sha256);
-  };
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const mod = event.ctrlKey || event.metaKey;
-      if (!mod) return;
-      const key = event.key.toLowerCase();
-      if (key === "s") {
-        event.preventDefault();
-        saveRef.current();
-        return;
-      }
-      if (isTextTarget(event.target)) return;
-      if (key === "z" && !event.shiftKey) {
-        event.preventDefault();
-        undo();
-      } else if ((key === "z" && event.shiftKey) || key === "y") {
-        event.preventDefault();
-        redo();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [undo, redo]);
 
   const title = typeof (check.frontmatter as Record<string, unknown> | null)?.name === "string"
     ? String((check.frontmatter as Record<string, unknown>).name)
@@ -394,7 +193,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
                 <button type="button" className="button small" onClick={() => void takeDisk(diskNotice.fresh)}>
                   Load the version on disk
                 </button>
-                <button type="button" className="button small" onClick={() => setDiskNotice(null)}>
+                <button type="button" className="button small" onClick={dismissDiskNotice}>
                   Keep editing
                 </button>
               </div>
@@ -474,7 +273,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
           busy={saving}
           onKeepMine={() => void save(conflict.diskSha256)}
           onTakeTheirs={() => void takeDisk(null)}
-          onCancel={() => setConflict(null)}
+          onCancel={dismissConflict}
         />
       )}
       {dialog === "rename" && (

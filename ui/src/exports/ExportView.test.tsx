@@ -154,6 +154,7 @@ describe("Export view", () => {
     await user.click(screen.getByTestId("export-preview"));
     await waitFor(() => expect(screen.getAllByTestId("export-refusal")[0]!.dataset.rewritten).toBe("true"));
     rows = screen.getAllByTestId("export-refusal");
+    expect(rows.map((r) => [r.dataset.skill, r.dataset.rewritten])).toEqual([["cicd-pipeline-design", "true"]]);
     expect(screen.getByTestId("export-refusals").textContent).toContain("published with portable frontmatter");
     const requests = calls.filter(([c]) => c === "preview_export").map(([, a]) => (a.request as ExportRequest).options.portable);
     expect(requests).toEqual([false, true]);

@@ -2,7 +2,8 @@ import type { ReactElement, ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { ErrorProvider } from "../errors/ErrorContext";
 
-function InApp(props: { children: ReactNode }) {
+/** The providers the app wraps every screen in (the error toasts), as a `wrapper` for render and renderHook. */
+export function InApp(props: { children: ReactNode }) {
   return (
     <ErrorProvider onOpenFolder={() => undefined} onReloadCatalogue={() => undefined}>
       {props.children}
