@@ -90,7 +90,7 @@ pub fn list(path: &Path, json: bool) -> Result<u8, String> {
 }
 
 pub enum Change {
-    Install { copy: bool },
+    Install { copy: bool, replace: bool },
     Uninstall,
     Sync,
 }
@@ -109,7 +109,8 @@ pub fn change(path: &Path, selection: Option<&Selection>, scope: &ScopeArgs, cha
         None => (Vec::new(), Vec::new()),
     };
     let request = match change {
-        Change::Install { copy } => Request::Install { skills: &skills, agents: &agents, copy },
+        Change::Install { copy, replace: false } => Request::Install { skills: &skills, agents: &agents, copy },
+        Change::Install { copy, replace: true } => Request::Replace { skills: &skills, agents: &agents, copy },
         Change::Uninstall => Request::Uninstall { skills: &skills, agents: &agents },
         Change::Sync => Request::Sync,
     };

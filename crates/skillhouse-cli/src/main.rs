@@ -188,6 +188,10 @@ enum Command {
         /// Copy even where a symlink would do.
         #[arg(long)]
         copy: bool,
+        /// Replace what stands in the way (a copy edited in the agent's folder, a folder another
+        /// installer put there); it is moved to `.skillhouse-backup/` beside it.
+        #[arg(long)]
+        replace: bool,
         /// Apply the plan.
         #[arg(long)]
         yes: bool,
@@ -405,8 +409,8 @@ fn run(command: Command) -> Result<u8, String> {
         Command::Verify { bundle, limits, format } => exports::verify(&bundle, limits, format == Format::Json),
         Command::Import { bundle, into, yes, limits, format } => exports::import(&bundle, &into, limits, yes, format == Format::Json),
         Command::Agents { path, format } => agents::list(&path, format == Format::Json),
-        Command::Install { path, selection, scope, copy, yes, format } => {
-            agents::change(&path, Some(&selection), &scope, agents::Change::Install { copy }, yes, format == Format::Json)
+        Command::Install { path, selection, scope, copy, replace, yes, format } => {
+            agents::change(&path, Some(&selection), &scope, agents::Change::Install { copy, replace }, yes, format == Format::Json)
         }
         Command::Uninstall { path, selection, scope, yes, format } => {
             agents::change(&path, Some(&selection), &scope, agents::Change::Uninstall, yes, format == Format::Json)

@@ -152,7 +152,7 @@ fn a_folder_skillhouse_did_not_put_there_is_a_conflict_and_is_left_alone() {
     let plan = w.install(&["naming-skills"], &["claude-code", "goose"], false);
     let kinds: Vec<ConflictKind> = plan.conflicts.iter().map(|c| c.kind).collect();
     assert_eq!(kinds, [ConflictKind::NotOurs, ConflictKind::NotAFolder], "{:#?}", plan.conflicts);
-    assert!(plan.conflicts[0].message.contains("adopt it into the catalogue"));
+    assert!(plan.conflicts[0].message.contains("replace it"));
     w.apply(&plan).unwrap();
     assert_eq!(fs::read_to_string(theirs.join("SKILL.md")).unwrap(), "mine");
     assert_eq!(fs::read_to_string(w.project.join(".goose/skills/naming-skills")).unwrap(), "a file");
@@ -181,6 +181,33 @@ fn a_copy_edited_in_the_agents_folder_shows_as_changed_there_and_is_not_overwrit
     assert_eq!(sync.changes().count(), 0);
     w.apply(&sync).unwrap();
     assert!(fs::read_to_string(&copied).unwrap().ends_with("edited in the agent\n"));
+}
+
+#[test]
+fn replacing_moves_what_stands_in_the_way_to_the_backup_folder_and_installs_the_catalogues_skill() {
+    let w = world();
+    w.apply(&w.install(&["naming-skills"], &["claude-code"], true)).unwrap();
+    let copied = w.project.join(".claude/skills/naming-skills/SKILL.md");
+    fs::write(&copied, fs::read_to_string(&copied).unwrap() + "\nedited in the agent\n").unwrap();
+    let theirs = w.project.join(".goose/skills/naming-skills");
+    fs::create_dir_all(&theirs).unwrap();
+    fs::write(theirs.join("SKILL.md"), "theirs").unwrap();
+    let skills = vec!["naming-skills".to_string()];
+    let agents = vec!["claude-code".to_string(), "goose".to_string()];
+    let replace = Request::Replace { skills: &skills, agents: &agents, copy: true };
+    let p = plan(&w.catalogue(), &w.schemas, &w.targets(), &replace).unwrap();
+    assert!(p.conflicts.is_empty(), "{:#?}", p.conflicts);
+    assert_eq!(p.steps.iter().map(|s| s.action).collect::<Vec<_>>(), [Action::Update, Action::Update]);
+    assert!(p.steps.iter().all(|s| s.why.as_deref().unwrap().contains(".skillhouse-backup")));
+    w.apply(&p).unwrap();
+    let catalogues = fs::read_to_string(w.root.join("naming-skills/SKILL.md")).unwrap();
+    assert_eq!(fs::read_to_string(&copied).unwrap(), catalogues);
+    assert_eq!(fs::read_to_string(theirs.join("SKILL.md")).unwrap(), catalogues);
+    let backup = |tool: &str| fs::read_to_string(w.project.join(tool).join(".skillhouse-backup/naming-skills/SKILL.md")).unwrap();
+    assert!(backup(".claude/skills").ends_with("edited in the agent\n"), "the edited copy is kept");
+    assert_eq!(backup(".goose/skills"), "theirs", "the other installer's folder is kept");
+    let states: Vec<State> = status(&w.catalogue(), &w.targets()).unwrap().iter().map(|r| r.state).collect();
+    assert_eq!(states, [State::Current, State::Current]);
 }
 
 #[test]

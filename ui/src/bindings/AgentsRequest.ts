@@ -3,4 +3,4 @@
 /**
  * What to plan, as the window sends it.
  */
-export type AgentsRequest = { "kind": "install", skills: Array<string>, agents: Array<string>, copy: boolean, } | { "kind": "uninstall", skills: Array<string>, agents: Array<string>, } | { "kind": "sync" };
+export type AgentsRequest = { "kind": "install", skills: Array<string>, agents: Array<string>, copy: boolean, } | { "kind": "replace", skills: Array<string>, agents: Array<string>, copy: boolean, } | { "kind": "uninstall", skills: Array<string>, agents: Array<string>, } | { "kind": "sync" };

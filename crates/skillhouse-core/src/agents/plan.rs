@@ -67,7 +67,7 @@ pub struct Step {
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "InstallConflictKind")]
 pub enum ConflictKind {
-    /// Something Skillhouse did not put there: adopt it into the catalogue, or leave it.
+    /// Something Skillhouse did not put there: replace it (kept as a backup), or leave it.
     NotOurs,
     /// A file where the skill's folder would go.
     NotAFolder,
@@ -151,6 +151,13 @@ pub enum Request<'a> {
         agents: &'a [String],
         copy: bool,
     },
+    /// As `Install`, but what stands in the way (a copy edited in the agent's folder, a folder
+    /// another installer put there, a file) is moved to the backup folder beside it and replaced.
+    Replace {
+        skills: &'a [String],
+        agents: &'a [String],
+        copy: bool,
+    },
     Uninstall {
         skills: &'a [String],
         agents: &'a [String],
@@ -172,10 +179,12 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request
         targets,
         lock: &lock,
         digests: HashMap::new(),
+        replace: false,
         plan: Plan { lock: lock.path.clone(), steps: vec![], conflicts: vec![], blocked: vec![] },
     };
     match request {
-        Request::Install { skills, agents, copy } => {
+        Request::Install { skills, agents, copy } | Request::Replace { skills, agents, copy } => {
+            planner.replace = matches!(request, Request::Replace { .. });
             let folders = planner.folders(agents)?;
             for skill in planner.skills(skills)? {
                 if planner.blocked(skill) {
@@ -222,6 +231,8 @@ struct Planner<'a> {
     lock: &'a Lock,
     /// `folder_hash` of each skill's folder, read once however many tools it goes to.
     digests: HashMap<String, String>,
+    /// Whether what stands in the way is replaced (backed up) rather than left as a conflict.
+    replace: bool,
     plan: Plan,
 }
 
@@ -305,19 +316,15 @@ impl<'a> Planner<'a> {
         let Some((record, install)) = ours else {
             return match &seen {
                 Seen::Absent => self.plan.steps.push(step(new_action, why)),
-                Seen::File => self.conflict(
-                    skill,
-                    agents,
-                    folder,
+                Seen::File => self.replace_or_conflict(
+                    step(new_action, None),
                     ConflictKind::NotAFolder,
-                    "a file is where the skill's folder goes: move it away".into(),
+                    "a file is where the skill's folder goes: move it away, or replace it".into(),
                 ),
-                _ => self.conflict(
-                    skill,
-                    agents,
-                    folder,
+                _ => self.replace_or_conflict(
+                    step(new_action, None),
                     ConflictKind::NotOurs,
-                    "a skill folder Skillhouse did not install is there: adopt it into the catalogue, or leave it".into(),
+                    "a skill folder Skillhouse did not install is there: replace it (it is kept as a backup), or leave it".into(),
                 ),
             };
         };
@@ -326,7 +333,7 @@ impl<'a> Planner<'a> {
             return self.conflict(skill, agents, folder, ConflictKind::OtherCatalogue, message);
         }
         if let Some(changed) = changed_there(install, &seen) {
-            return self.conflict(skill, agents, folder, ConflictKind::ChangedThere, changed);
+            return self.replace_or_conflict(step(new_action, None), ConflictKind::ChangedThere, changed);
         }
         if seen == Seen::Absent {
             return self.plan.steps.push(step(new_action, Some("it was removed from the agent's folder".into())));
@@ -368,6 +375,16 @@ impl<'a> Planner<'a> {
     fn conflict(&mut self, skill: &Skill, agents: Vec<String>, folder: PathBuf, kind: ConflictKind, message: String) {
         self.plan.conflicts.push(Conflict { skill: skill.name.clone(), agents, folder, kind, message });
     }
+
+    /// What stands at `folder` when asked to replace it: moved to the backup folder, then the
+    /// catalogue's skill installed. Another catalogue's installation and an unsafe name stay conflicts.
+    fn replace_or_conflict(&mut self, step: Step, kind: ConflictKind, message: String) {
+        if self.replace && matches!(kind, ConflictKind::ChangedThere | ConflictKind::NotOurs | ConflictKind::NotAFolder) {
+            let why = format!("replaces what is there ({message}); that is moved to {} beside it", super::apply::BACKUP_FOLDER);
+            return self.plan.steps.push(Step { action: Action::Update, why: Some(why), ..step });
+        }
+        self.plan.conflicts.push(Conflict { skill: step.skill, agents: step.agents, folder: step.folder, kind, message });
+    }
 }
 
 /// Why Skillhouse's installation no longer is what it wrote, if it is not.
@@ -376,7 +393,7 @@ pub(super) fn changed_there(install: &Install, seen: &Seen) -> Option<String> {
         (_, Seen::Absent) => None,
         (How::Copy, Seen::Folder(hash)) if *hash == install.digest => None,
         (How::Copy, Seen::Folder(_)) => {
-            Some("the copy was edited in the agent's folder: take the changes into the catalogue, or overwrite them".into())
+            Some("the copy was edited in the agent's folder: copy the changes into the catalogue, or replace the copy".into())
         }
         (How::Link, Seen::Link(_)) => None,
         (_, Seen::File) => Some("a file replaced the installed skill".into()),

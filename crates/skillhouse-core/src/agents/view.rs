@@ -54,6 +54,8 @@ impl ScopeChoice {
 pub enum Wanted {
     /// `skills` into every tool of `agents`; `copy` forces copies where links would do.
     Install { skills: Vec<String>, agents: Vec<String>, copy: bool },
+    /// As `install`, replacing what stands in the way (moved to the backup folder beside it).
+    Replace { skills: Vec<String>, agents: Vec<String>, copy: bool },
     /// Take Skillhouse's installations of `skills` out of `agents`.
     Uninstall { skills: Vec<String>, agents: Vec<String> },
     /// Bring every installation from this catalogue up to date.
@@ -64,6 +66,7 @@ impl Wanted {
     pub fn request(&self) -> Request<'_> {
         match self {
             Wanted::Install { skills, agents, copy } => Request::Install { skills, agents, copy: *copy },
+            Wanted::Replace { skills, agents, copy } => Request::Replace { skills, agents, copy: *copy },
             Wanted::Uninstall { skills, agents } => Request::Uninstall { skills, agents },
             Wanted::Sync => Request::Sync,
         }
