@@ -30,6 +30,11 @@ import type { ExportDone } from "./bindings/ExportDone";
 import type { ExportProgress } from "./bindings/ExportProgress";
 import type { ImportPlan } from "./bindings/ImportPlan";
 import type { Imported } from "./bindings/Imported";
+import type { AgentScope } from "./bindings/AgentScope";
+import type { AgentsRequest } from "./bindings/AgentsRequest";
+import type { AgentsView } from "./bindings/AgentsView";
+import type { InstallApplied } from "./bindings/InstallApplied";
+import type { InstallPlan } from "./bindings/InstallPlan";
 
 // The commands and error codes are generated from the Rust declarations (src-tauri/tests/ipc_surface.rs).
 export type { Commands } from "./bindings/Commands";
@@ -244,6 +249,21 @@ export function stopCardServer(): Promise<ServerInfo | null> {
 
 export function cardServerStatus(): Promise<ServerInfo | null> {
   return call("card_server_status", {});
+}
+
+/** The agent tools on this computer with the folder each reads in `scope`, and every installation there. */
+export function agentsView(scope: AgentScope): Promise<AgentsView> {
+  return call("agents_view", { scope });
+}
+
+/** A dry run of installing, replacing, uninstalling or syncing in `scope`; the shell keeps it for `applyAgents`. */
+export function planAgents(scope: AgentScope, request: AgentsRequest): Promise<InstallPlan> {
+  return call("plan_agents", { scope, request });
+}
+
+/** Carries out the plan last made for `scope`, once (`agents.plan-stale` when a folder changed since). */
+export function applyAgents(scope: AgentScope): Promise<InstallApplied> {
+  return call("apply_agents", { scope });
 }
 
 /** Calls `handler` whenever files change outside the app; resolves to an unsubscribe function. */

@@ -7,6 +7,8 @@ mod common;
 use common::{copy_dir, sample};
 
 use serde_json::{json, Map, Value};
+use skillhouse_core::agents::view::{self as agents_view, ScopeChoice};
+use skillhouse_core::agents::Host;
 use skillhouse_core::card::Dialect;
 use skillhouse_core::export::outputs::{self, Request};
 use skillhouse_core::session::Session;
@@ -55,6 +57,10 @@ fn record(parent: &Path, session: &Session) -> Value {
     }))
     .unwrap();
     let preview = outputs::preview(session.catalogue(), &request).unwrap();
+    // The Agents view for every project, on a made-up computer: a home that holds nothing and no
+    // environment, so no path or tool of the machine recording it gets into the demo.
+    let host = Host { home: "/home/you".into(), env: Default::default() };
+    let agents = agents_view::view(session.catalogue(), &host, &ScopeChoice::Global).unwrap();
     json!({
         "open_catalogue": to_value(&view),
         "get_skill": skills,
@@ -63,6 +69,7 @@ fn record(parent: &Path, session: &Session) -> Value {
         "card_text": card_text,
         "preview_export": { "request": to_value(&request), "preview": to_value(&preview) },
         "recent_catalogues": [],
+        "agents_view": to_value(&agents),
     })
 }
 

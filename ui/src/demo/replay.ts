@@ -3,6 +3,8 @@
 // (`UPDATE_DEMO=1` rewrites answers.json), so it cannot show anything the app would not. There is
 // no file system behind it: every command that would change or read files is refused.
 
+import type { AgentScope } from "../bindings/AgentScope";
+import type { AgentsView } from "../bindings/AgentsView";
 import type { AppError } from "../bindings/AppError";
 import type { CardReview } from "../bindings/CardReview";
 import type { CatalogueView } from "../bindings/CatalogueView";
@@ -22,6 +24,8 @@ type Answers = {
   card_text: Record<string, Record<string, string>>;
   preview_export: { request: ExportRequest; preview: ExportPreview };
   recent_catalogues: string[];
+  /** For every project, on a made-up computer (home `/home/you`, no tool installed). */
+  agents_view: AgentsView;
 };
 
 // The JSON's inferred literal types are narrower than the bindings in places (strings for unions).
@@ -77,6 +81,11 @@ function previewExport(request: ExportRequest): ExportPreview {
   return { destination: preview.destination, outputs: request.targets.flatMap((t) => preview.outputs.filter((o) => o.target === t)) };
 }
 
+function agentsView(scope: AgentScope): AgentsView {
+  if (scope.kind !== "global") return readOnly(`Looking into the project \`${scope.folder}\``);
+  return answers.agents_view;
+}
+
 type Handlers = { [K in CommandName]: (args: Commands[K]["args"]) => Commands[K]["result"] };
 
 const handlers: Handlers = {
@@ -105,6 +114,9 @@ const handlers: Handlers = {
   reveal_export: refuse("Showing an export"),
   preview_import: refuse("Importing a bundle"),
   apply_import: refuse("Importing a bundle"),
+  agents_view: ({ scope }) => agentsView(scope),
+  plan_agents: refuse("Installing skills into agent tools"),
+  apply_agents: refuse("Installing skills into agent tools"),
 };
 
 export async function answer<K extends CommandName>(command: K, args: Commands[K]["args"]): Promise<Commands[K]["result"]> {
