@@ -2,6 +2,7 @@ import type { IndexProgress } from "./bindings/IndexProgress";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import type { CatalogueView } from "./bindings/CatalogueView";
 import type { Diagnostic } from "./bindings/Diagnostic";
+import type { SkillRow } from "./bindings/SkillRow";
 import * as platform from "./platform";
 import { ErrorProvider, useReportError } from "./errors/ErrorContext";
 import { AppHeader } from "./shell/AppHeader";
@@ -13,6 +14,8 @@ import { DiagnosticsView } from "./diagnostics/DiagnosticsView";
 import { DashboardView } from "./dashboard/DashboardView";
 import { CardsView } from "./cards/CardsView";
 import { ExportView } from "./exports/ExportView";
+import { AgentsView } from "./agents/AgentsView";
+import { InstallationsProvider } from "./agents/InstallationsContext";
 import { useSubscription } from "./shell/useSubscription";
 import { Modal } from "./actions/Modal";
 import type { FocusTarget } from "./editor/SkillEditor";
@@ -40,6 +43,8 @@ function Workspace(props: { actions: RefObject<Actions> }) {
   const [section, setSection] = useState<Section>("skills");
   const [exportsSeen, setExportsSeen] = useState(false);
   if (section === "exports" && !exportsSeen) setExportsSeen(true);
+  const [agentsSeen, setAgentsSeen] = useState(false);
+  if (section === "agents" && !agentsSeen) setAgentsSeen(true);
   const [selected, setSelected] = useState<string | null>(null);
   const [focus, setFocus] = useState<FocusTarget | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -181,76 +186,92 @@ function Workspace(props: { actions: RefObject<Actions> }) {
     [selectSkill, view],
   );
 
+  const openSkillRow = useCallback(
+    (skill: SkillRow) => {
+      setSection("skills");
+      selectSkill(skill.dir);
+    },
+    [selectSkill],
+  );
+
   return (
-    <div className="app">
-      <AppHeader
-        root={view?.root ?? null}
-        demo={platform.isDemo()}
-        busy={opening !== null}
-        onOpenFolder={() => void openFolder()}
-        onOpenRecent={(path) => guard(() => void open(path))}
-      />
-      <div className="app-body">
-        <Sidebar section={section} onSection={setSection} view={view} />
-        <main className="main">
-          {view ? (
-            <>
-              <div className="section" hidden={section !== "skills"}>
-                <SkillsView
-                  view={view}
-                  selected={selected}
-                  focus={focus}
-                  changeTick={changeTick}
-                  onSelect={selectSkill}
-                  onDirtyChange={setDirty}
-                  onCatalogue={replaceCatalogue}
-                  onRefresh={refresh}
-                />
-              </div>
-              {section === "diagnostics" && <DiagnosticsView view={view} onOpen={openDiagnostic} />}
-              {section === "dashboard" && <DashboardView view={view} onOpenSkill={openByName} />}
-              {section === "cards" && <CardsView view={view} onOpenFile={openFileAt} />}
-              {/* Kept once opened, so the choices and the last preview survive a look at the skills. */}
-              {exportsSeen && (
-                <div className="section" hidden={section !== "exports"}>
-                  <ExportView key={view.root} view={view} onImported={catalogueChanged} />
+    <InstallationsProvider catalogue={view}>
+      <div className="app">
+        <AppHeader
+          root={view?.root ?? null}
+          demo={platform.isDemo()}
+          busy={opening !== null}
+          onOpenFolder={() => void openFolder()}
+          onOpenRecent={(path) => guard(() => void open(path))}
+        />
+        <div className="app-body">
+          <Sidebar section={section} onSection={setSection} view={view} />
+          <main className="main">
+            {view ? (
+              <>
+                <div className="section" hidden={section !== "skills"}>
+                  <SkillsView
+                    view={view}
+                    selected={selected}
+                    focus={focus}
+                    changeTick={changeTick}
+                    onSelect={selectSkill}
+                    onDirtyChange={setDirty}
+                    onCatalogue={replaceCatalogue}
+                    onRefresh={refresh}
+                  />
                 </div>
-              )}
-            </>
-          ) : (
-            !opening && <EmptyState onOpenFolder={() => void openFolder()} />
-          )}
-          {opening && <IndexingOverlay path={opening.path} progress={progress} onCancel={cancelOpen} />}
-        </main>
+                {section === "diagnostics" && <DiagnosticsView view={view} onOpen={openDiagnostic} />}
+                {section === "dashboard" && <DashboardView view={view} onOpenSkill={openByName} />}
+                {section === "cards" && <CardsView view={view} onOpenFile={openFileAt} />}
+                {/* Kept once opened, so the choices and the last preview survive a look at the skills. */}
+                {/* Kept once opened, so the ticked skills and tools survive a look at a skill. */}
+                {agentsSeen && (
+                  <div className="section" hidden={section !== "agents"}>
+                    <AgentsView key={view.root} view={view} onOpenSkill={openSkillRow} onOpenDiagnostic={openDiagnostic} />
+                  </div>
+                )}
+                {exportsSeen && (
+                  <div className="section" hidden={section !== "exports"}>
+                    <ExportView key={view.root} view={view} onImported={catalogueChanged} />
+                  </div>
+                )}
+              </>
+            ) : (
+              !opening && <EmptyState onOpenFolder={() => void openFolder()} />
+            )}
+            {opening && <IndexingOverlay path={opening.path} progress={progress} onCancel={cancelOpen} />}
+          </main>
+        </div>
+        {leaving && (
+          <Modal
+            title="Discard your changes?"
+            onClose={() => setLeaving(null)}
+            testId="discard-dialog"
+            footer={
+              <>
+                <button type="button" className="button" onClick={() => setLeaving(null)}>
+                  Keep editing
+                </button>
+                <button
+                  type="button"
+                  className="button danger"
+                  onClick={() => {
+                    const { go } = leaving;
+                    setLeaving(null);
+                    setDirty(false);
+                    go();
+                  }}
+                >
+                  Discard changes
+                </button>
+              </>
+            }
+          >
+            <p>The skill you are editing has changes that are not saved. They will be lost.</p>
+          </Modal>
+        )}
       </div>
-      {leaving && (
-        <Modal
-          title="Discard your changes?"
-          onClose={() => setLeaving(null)}
-          testId="discard-dialog"
-          footer={
-            <>
-              <button type="button" className="button" onClick={() => setLeaving(null)}>
-                Keep editing
-              </button>
-              <button
-                type="button"
-                className="button danger"
-                onClick={() => {
-                  const { go } = leaving;
-                  setLeaving(null);
-                  setDirty(false);
-                  go();
-                }}
-              >
-                Discard changes
-              </button>
-            </>
-          }
-        >
-          <p>The skill you are editing has changes that are not saved. They will be lost.</p>
-        </Modal>
-      )}
-    </div>
+    </InstallationsProvider>
   );
 }

@@ -9,6 +9,7 @@ import "./styles/views.css";
 import "./styles/dialogs.css";
 import "./styles/cards.css";
 import "./styles/exports.css";
+import "./styles/agents.css";
 
 const root = document.getElementById("root");
 if (root) {

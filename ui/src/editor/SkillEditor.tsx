@@ -5,6 +5,7 @@ import type { SkillRow } from "../bindings/SkillRow";
 import { sentenceFor } from "../errors/errorSentences";
 import { sameFile } from "../model/skillForFile";
 import { plural } from "../model/format";
+import { InstalledIn } from "../agents/InstalledIn";
 import { DeleteSkillDialog } from "../actions/DeleteSkillDialog";
 import { RenameSkillDialog } from "../actions/RenameSkillDialog";
 import { ConflictDialog } from "./ConflictDialog";
@@ -144,6 +145,7 @@ function LoadedEditor(props: EditorProps & { detail: SkillDetail; setDetail: (d:
                 also linked from {detail.aliases.join(", ")}
               </span>
             )}
+            <InstalledIn name={detail.name} />
             {checking && <span className="muted small">checking…</span>}
           </div>
         </div>

@@ -39,6 +39,15 @@ export function NavIcon(props: { section: Section }) {
       </svg>
     );
   }
+  if (props.section === "agents") {
+    // A terminal window: the coding agents skills are installed into.
+    return (
+      <svg {...common}>
+        <rect x="1.5" y="2.5" width="13" height="11" rx="2" />
+        <path d="M4.5 6.5 6.5 8.5l-2 2M8.5 10.5h3" />
+      </svg>
+    );
+  }
   if (props.section === "exports") {
     return (
       <svg {...common}>

@@ -3,13 +3,14 @@ import type { CatalogueView } from "../bindings/CatalogueView";
 import { formatCount } from "../model/format";
 import { NavIcon } from "./NavIcon";
 
-export type Section = "skills" | "diagnostics" | "dashboard" | "cards" | "exports";
+export type Section = "skills" | "diagnostics" | "dashboard" | "cards" | "agents" | "exports";
 
 const SECTIONS: { id: Section; label: string }[] = [
   { id: "skills", label: "Skills" },
   { id: "diagnostics", label: "Diagnostics" },
   { id: "dashboard", label: "Dashboard" },
   { id: "cards", label: "Agent Cards" },
+  { id: "agents", label: "Agents" },
   { id: "exports", label: "Export" },
 ];
 

@@ -1,0 +1,305 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { AgentScope } from "../bindings/AgentScope";
+import type { AgentsRequest } from "../bindings/AgentsRequest";
+import type { AgentsView as AgentsAnswer } from "../bindings/AgentsView";
+import type { CatalogueView } from "../bindings/CatalogueView";
+import type { Diagnostic } from "../bindings/Diagnostic";
+import type { InstallApplied } from "../bindings/InstallApplied";
+import type { InstallConflict } from "../bindings/InstallConflict";
+import type { InstallPlan } from "../bindings/InstallPlan";
+import type { SkillRow } from "../bindings/SkillRow";
+import * as platform from "../platform";
+import { useReportError } from "../errors/ErrorContext";
+import { formatCount, plural } from "../model/format";
+import { GLOBAL, cellsOf, columnsOf, firstErrors, sharedWith } from "./agentsModel";
+import { InstallMatrix } from "./InstallMatrix";
+import { useInstallations } from "./InstallationsContext";
+import { PlanPanel } from "./PlanPanel";
+
+/** A plan on screen, with what was asked for it (to plan the same again when it went stale). */
+type Shown = { title: string; request: AgentsRequest; plan: InstallPlan; stale: boolean };
+
+/**
+ * Agents: which catalogue skills are installed in which agent tools on this computer, and
+ * installing, uninstalling and syncing them. Every change is planned first and shown; Apply
+ * writes exactly that plan.
+ */
+export function AgentsView(props: {
+  view: CatalogueView;
+  onOpenSkill: (skill: SkillRow) => void;
+  onOpenDiagnostic: (d: Diagnostic) => void;
+}) {
+  const report = useReportError();
+  const installations = useInstallations();
+  const [scope, setScope] = useState<AgentScope>(GLOBAL);
+  const [agents, setAgents] = useState<AgentsAnswer | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [showAll, setShowAll] = useState(false);
+  const [copy, setCopy] = useState(false);
+  const [selectedSkills, setSelectedSkills] = useState<Set<string>>(() => new Set());
+  const [selectedTools, setSelectedTools] = useState<Set<string>>(() => new Set());
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [applied, setApplied] = useState<InstallApplied | null>(null);
+  const seq = useRef(0);
+
+  const load = useCallback(
+    async (asked: AgentScope) => {
+      const id = ++seq.current;
+      setLoading(true);
+      try {
+        const answer = await platform.agentsView(asked);
+        if (seq.current === id) setAgents(answer);
+      } catch (error) {
+        if (seq.current === id) report(platform.toAppError(error), () => void load(asked));
+      } finally {
+        if (seq.current === id) setLoading(false);
+      }
+    },
+    [report],
+  );
+
+  // Again whenever the catalogue is re-read: its skills (and so the states) may have changed.
+  useEffect(() => {
+    void load(scope);
+  }, [load, scope, props.view]);
+
+  const tools = useMemo(() => agents?.tools ?? [], [agents]);
+  const columns = useMemo(() => columnsOf(tools, showAll || tools.every((t) => !t.found)), [tools, showAll]);
+  const cells = useMemo(() => cellsOf(agents?.installed ?? []), [agents]);
+  const shared = useMemo(() => sharedWith(tools), [tools]);
+  const errors = useMemo(() => firstErrors(props.view), [props.view]);
+  const foundCount = tools.filter((t) => t.found).length;
+  const sharedFolders = useMemo(() => {
+    const folders = new Map<string, string[]>();
+    for (const t of columns) if (shared.has(t.id)) folders.set(t.folder, [...(folders.get(t.folder) ?? []), t.name]);
+    return [...folders.entries()];
+  }, [columns, shared]);
+
+  const skills = useMemo(() => [...selectedSkills].filter((name) => props.view.skills.some((s) => s.name === name)), [selectedSkills, props.view.skills]);
+  const chosenTools = useMemo(() => tools.filter((t) => selectedTools.has(t.id)).map((t) => t.id), [tools, selectedTools]);
+
+  const plan = useCallback(
+    async (title: string, request: AgentsRequest) => {
+      setBusy(true);
+      setApplied(null);
+      try {
+        setShown({ title, request, plan: await platform.planAgents(scope, request), stale: false });
+      } catch (error) {
+        report(platform.toAppError(error), () => void plan(title, request));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [report, scope],
+  );
+
+  const apply = useCallback(async () => {
+    if (!shown) return;
+    setBusy(true);
+    try {
+      const result = await platform.applyAgents(scope);
+      setApplied(result);
+      setShown(null);
+      setSelectedSkills(new Set());
+    } catch (error) {
+      const appError = platform.toAppError(error);
+      if (appError.code === "agents.plan-stale") {
+        // Nothing was written; the plan on screen no longer describes the folders.
+        setShown({ ...shown, stale: true });
+        report(appError, () => void plan(shown.title, shown.request));
+      } else {
+        // The shell applies a plan once: after any other failure (all put back), plan anew.
+        setShown(null);
+        report(appError);
+      }
+    } finally {
+      setBusy(false);
+    }
+    await load(scope);
+    if (scope.kind === "global") installations.refresh();
+  }, [installations, load, plan, report, scope, shown]);
+
+  const chooseProject = async () => {
+    try {
+      const folder = await platform.pickFolder("Install into this project");
+      if (folder) {
+        setScope({ kind: "project", folder });
+        setShown(null);
+        setApplied(null);
+      }
+    } catch (error) {
+      report(platform.toAppError(error));
+    }
+  };
+
+  const chooseGlobal = () => {
+    if (scope.kind === "global") return;
+    setScope(GLOBAL);
+    setShown(null);
+    setApplied(null);
+  };
+
+  const toggle = (set: Set<string>, key: string) => {
+    const next = new Set(set);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    return next;
+  };
+
+  const canChoose = skills.length > 0 && chosenTools.length > 0;
+  const whatIsChosen = `${plural(skills.length, "skill")} into ${plural(chosenTools.length, "tool")}`;
+
+  return (
+    <div className="page agents-view" data-testid="agents-view">
+      <div className="page-head">
+        <h1>Agents</h1>
+        <p className="muted">
+          Install this catalogue's skills into the agent tools on this computer: a link to the skill's folder, or a copy for tools that do not follow links.
+          Each change is shown as a plan first; nothing is written until you apply it.
+        </p>
+      </div>
+
+      <div className="toolbar agents-toolbar">
+        <div className="segmented" role="group" aria-label="Where to install">
+          <button type="button" className={scope.kind === "global" ? "segment on" : "segment"} aria-pressed={scope.kind === "global"} onClick={chooseGlobal} data-testid="scope-global">
+            Every project (global)
+          </button>
+          <button type="button" className={scope.kind === "project" ? "segment on" : "segment"} aria-pressed={scope.kind === "project"} onClick={() => void chooseProject()} data-testid="scope-project">
+            {scope.kind === "project" ? "Another project…" : "This project…"}
+          </button>
+        </div>
+        {scope.kind === "project" && (
+          <code className="agents-project" title="The project whose tool folders are shown" data-testid="scope-folder">
+            {scope.folder}
+          </code>
+        )}
+        <label className="check-label">
+          <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} data-testid="show-all-tools" />
+          Show tools not found here
+        </label>
+        <button type="button" className="button toolbar-end" onClick={() => void load(scope)} disabled={loading} data-testid="agents-refresh">
+          {loading ? "Reading…" : "Refresh"}
+        </button>
+      </div>
+
+      {agents && (
+        <p className="muted small agents-notes" data-testid="agents-notes">
+          {foundCount === 0
+            ? "No agent tool was found on this computer, so every tool is shown."
+            : `${plural(foundCount, "tool")} found here${showAll ? `, ${formatCount(tools.length - foundCount)} more not found` : ""}.`}{" "}
+          Recorded in <code>{agents.lock}</code>.
+          {sharedFolders.map(([folder, names]) => (
+            <span key={folder} className="agents-shared" data-testid="shared-folder">
+              {" "}
+              {names.join(", ")} all read <code>{folder}</code>: one installation there serves each of them.
+            </span>
+          ))}
+        </p>
+      )}
+
+      <div className="toolbar agents-actions">
+        <span className="muted small" data-testid="agents-chosen">
+          {canChoose ? whatIsChosen : "Tick skills and tools to install or uninstall them."}
+        </span>
+        <label className="check-label" title="Copy even into tools that follow links (a copy does not change when the catalogue does, until Sync all)">
+          <input type="checkbox" checked={copy} onChange={(e) => setCopy(e.target.checked)} data-testid="agents-copy" />
+          Copy instead of linking
+        </label>
+        <span className="toolbar-end agents-buttons">
+          <button
+            type="button"
+            className="button primary"
+            disabled={!canChoose || busy}
+            onClick={() => void plan(`Install ${whatIsChosen}`, { kind: "install", skills, agents: chosenTools, copy })}
+            data-testid="agents-install"
+          >
+            Install…
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={!canChoose || busy}
+            onClick={() => void plan(`Uninstall ${skills.length === 1 ? skills[0] : plural(skills.length, "skill")} from ${plural(chosenTools.length, "tool")}`, { kind: "uninstall", skills, agents: chosenTools })}
+            data-testid="agents-uninstall"
+          >
+            Uninstall…
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void plan("Sync every installation from this catalogue", { kind: "sync" })}
+            title="Bring every installation recorded from this catalogue up to date"
+            data-testid="agents-sync"
+          >
+            Sync all…
+          </button>
+        </span>
+      </div>
+
+      {applied && <AppliedSummary applied={applied} onDismiss={() => setApplied(null)} />}
+
+      {shown && (
+        <PlanPanel
+          title={shown.title}
+          plan={shown.plan}
+          tools={tools}
+          busy={busy}
+          stale={shown.stale}
+          onApply={() => void apply()}
+          onCancel={() => setShown(null)}
+          onPlanAgain={() => void plan(shown.title, shown.request)}
+          onReplace={(c: InstallConflict) =>
+            void plan(`Replace ${c.skill} in ${c.folder}`, { kind: "replace", skills: [c.skill], agents: c.agents, copy })
+          }
+          onOpenError={props.onOpenDiagnostic}
+        />
+      )}
+
+      {agents ? (
+        <InstallMatrix
+          skills={props.view.skills}
+          columns={columns}
+          cells={cells}
+          errors={errors}
+          shared={shared}
+          selectedSkills={selectedSkills}
+          selectedTools={selectedTools}
+          onToggleSkill={(name) => setSelectedSkills((s) => toggle(s, name))}
+          onToggleAllSkills={(on) => setSelectedSkills(on ? new Set(props.view.skills.filter((s) => !errors.has(s.dir)).map((s) => s.name)) : new Set())}
+          onToggleTool={(id) => setSelectedTools((s) => toggle(s, id))}
+          onOpenSkill={props.onOpenSkill}
+          onOpenError={props.onOpenDiagnostic}
+        />
+      ) : (
+        <p className="muted" aria-busy={loading}>
+          {loading ? "Reading the agent tools' folders…" : "The agent tools could not be read. Refresh to try again."}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AppliedSummary(props: { applied: InstallApplied; onDismiss: () => void }) {
+  const changed = props.applied.steps.filter((s) => s.action !== "keep").length;
+  return (
+    <div className="notice agents-applied" role="status" data-testid="agents-applied">
+      <p>
+        <strong>{changed === 0 ? "Nothing needed changing." : `Done: ${plural(changed, "folder")} changed.`}</strong>
+      </p>
+      {props.applied.fellBack.length > 0 && (
+        <ul className="small" data-testid="agents-fell-back">
+          {props.applied.fellBack.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+      <div className="notice-actions">
+        <button type="button" className="button small" onClick={props.onDismiss}>
+          Dismiss
+        </button>
+      </div>
+    </div>
+  );
+}
