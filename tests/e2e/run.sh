@@ -152,9 +152,16 @@ if [ -z "$PORT" ]; then
   while port_busy "$PORT" || port_busy "$((PORT + 1))"; do PORT=$((PORT + 2)); done
 fi
 
+# A home of its own: the Agents spec installs skills into the agent tools' folders under HOME,
+# which must never be the person's. Claude Code and Cursor are "found" (their folders exist);
+# the variables that would move a tool's or the lock's folder elsewhere are left out.
+E2E_HOME=$WORK/home
+mkdir -p "$E2E_HOME/.claude" "$E2E_HOME/.cursor"
+
 log "starting tauri-driver on port $PORT (display $DISPLAY)"
 # The app inherits this environment through tauri-driver and WebKitWebDriver.
-SKILLHOUSE_CATALOGUE=$CATALOGUE XDG_DATA_HOME=$WORK/data XDG_CONFIG_HOME=$WORK/config \
+env -u CLAUDE_CONFIG_DIR -u CODEX_HOME -u XDG_STATE_HOME \
+  HOME=$E2E_HOME SKILLHOUSE_CATALOGUE=$CATALOGUE XDG_DATA_HOME=$WORK/data XDG_CONFIG_HOME=$WORK/config \
   tauri-driver --port "$PORT" --native-port "$((PORT + 1))" --native-driver "$WEBKIT_DRIVER" \
   >"$WORK/tauri-driver.log" 2>&1 9>&- &
 DRIVER_PID=$!
@@ -172,7 +179,7 @@ cd "$E2E"
 if [ $# -gt 0 ]; then specs=("$@"); else specs=(specs/*.test.mjs); fi
 log "running ${#specs[@]} spec files"
 set +e
-E2E_APP=$APP E2E_CATALOGUE=$CATALOGUE E2E_SAMPLE=$SOURCE E2E_SCREENSHOTS=$WORK/screenshots \
+E2E_APP=$APP E2E_HOME=$E2E_HOME E2E_CATALOGUE=$CATALOGUE E2E_SAMPLE=$SOURCE E2E_SCREENSHOTS=$WORK/screenshots \
   E2E_FAILURES=$WORK/failures TAURI_DRIVER_PORT=$PORT \
   timeout --signal=TERM --kill-after=20 "$E2E_TIMEOUT" \
   node --test --test-concurrency=1 --test-reporter=spec "${specs[@]}"
