@@ -11,7 +11,7 @@ import { InstalledIn } from "./InstalledIn";
 import { InstallationsProvider } from "./InstallationsContext";
 import { cellsOf, columnsOf, firstErrors, sharedWith, stepsByFolder } from "./agentsModel";
 import { renderInApp } from "../test/render";
-import { nameDiagnostic, view } from "../test/fixtures";
+import { nameDiagnostic, row, view } from "../test/fixtures";
 
 type Args = Record<string, unknown>;
 
@@ -216,6 +216,23 @@ describe("Agents view", () => {
     await waitFor(() => expect(named(calls, "plan_agents")).toHaveLength(2));
     expect(named(calls, "plan_agents")[1]).toEqual(named(calls, "plan_agents")[0]);
     expect(await screen.findByTestId("plan-apply")).toBeTruthy();
+  });
+
+  it("puts only the rows in view into the page for 10,000 skills, and Select all ticks every installable one", async () => {
+    const user = userEvent.setup();
+    const skills = Array.from({ length: 10_000 }, (_, i) => row(`skill-${String(i).padStart(5, "0")}`));
+    const calls = backend({ agents_view: () => agents(), plan_agents: () => installPlan() });
+    renderInApp(<AgentsView view={view({ skills, diagnostics: [] })} onOpenSkill={vi.fn()} onOpenDiagnostic={vi.fn()} />);
+    await screen.findByTestId("agents-matrix");
+    const shown = screen.getAllByTestId("agent-row").length;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(100);
+    await user.click(screen.getByTestId("select-all-skills"));
+    await user.click(screen.getByTestId("select-tool-claude-code"));
+    await user.click(screen.getByTestId("agents-install"));
+    await waitFor(() => expect(named(calls, "plan_agents")).toHaveLength(1));
+    const request = named(calls, "plan_agents")[0].request as { skills: string[] };
+    expect(request.skills).toHaveLength(10_000);
   });
 
   it("plans in a project chosen with the folder dialog", async () => {

@@ -76,7 +76,10 @@ export function AgentsView(props: {
     return [...folders.entries()];
   }, [columns, shared]);
 
-  const skills = useMemo(() => [...selectedSkills].filter((name) => props.view.skills.some((s) => s.name === name)), [selectedSkills, props.view.skills]);
+  // Ticked skills still in the catalogue (one may have been renamed or deleted meanwhile); a set,
+  // as "select all" ticks every one of possibly 10,000.
+  const names = useMemo(() => new Set(props.view.skills.map((s) => s.name)), [props.view.skills]);
+  const skills = useMemo(() => [...selectedSkills].filter((name) => names.has(name)), [selectedSkills, names]);
   const chosenTools = useMemo(() => tools.filter((t) => selectedTools.has(t.id)).map((t) => t.id), [tools, selectedTools]);
 
   const plan = useCallback(
