@@ -210,6 +210,33 @@ fn replacing_moves_what_stands_in_the_way_to_the_backup_folder_and_installs_the_
     assert_eq!(states, [State::Current, State::Current]);
 }
 
+/// A sync reads a copy only when the file system says it changed (its stamp); an edit that keeps
+/// every file's size still changes the stamp, so it is still seen, there and in the catalogue.
+#[test]
+fn a_same_size_edit_is_seen_in_the_agents_copy_and_in_the_catalogue() {
+    let w = world();
+    w.apply(&w.install(&["naming-skills"], &["claude-code"], true)).unwrap();
+    let lock = w.lock();
+    let install = &lock["skills"]["naming-skills"]["skillhouse"]["installs"][0];
+    assert!(install["stamp"].as_str().is_some_and(|s| s.len() == 64), "a copy is recorded with its stamp: {install}");
+    assert_eq!(status(&w.catalogue(), &w.targets()).unwrap()[0].state, State::Current);
+    let flip = |path: &Path| {
+        let text = fs::read_to_string(path).unwrap();
+        // A letter of the body's last word: the frontmatter, and so the skill's validity, stays.
+        let at = text.rfind('e').unwrap();
+        let flipped = format!("{}E{}", &text[..at], &text[at + 1..]);
+        assert_eq!(flipped.len(), text.len());
+        fs::write(path, flipped).unwrap();
+    };
+    let copied = w.project.join(".claude/skills/naming-skills/SKILL.md");
+    flip(&copied);
+    assert_eq!(status(&w.catalogue(), &w.targets()).unwrap()[0].state, State::ChangedThere);
+    fs::write(&copied, fs::read_to_string(w.root.join("naming-skills/SKILL.md")).unwrap()).unwrap();
+    assert_eq!(status(&w.catalogue(), &w.targets()).unwrap()[0].state, State::Current, "the same bytes again: current");
+    flip(&w.root.join("naming-skills/SKILL.md"));
+    assert_eq!(status(&w.catalogue(), &w.targets()).unwrap()[0].state, State::Outdated);
+}
+
 #[test]
 fn a_catalogue_edit_makes_a_copy_outdated_and_a_sync_updates_it_keeping_a_backup() {
     let w = world();

@@ -1,7 +1,7 @@
 //! Carrying out a confirmed plan: each step checked against what the folder held when planned,
 //! every change logged so that a failure part-way puts back what it changed, the lock written last.
 
-use super::lock::{folder_hash, How, Install};
+use super::lock::{folder_hash, folder_hash_known, folder_stamp, How, Install};
 use super::plan::{look, occupied, record_for, Action, Plan, Step, Targets};
 use crate::app_error::AppError;
 use crate::catalogue::Catalogue;
@@ -50,8 +50,8 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
     let mut applied = Applied { steps: Vec::new(), fell_back: Vec::new() };
     let mut old_backups: Vec<PathBuf> = Vec::new();
     let by_name: HashMap<&str, &crate::skill::Skill> = catalogue.skills.iter().map(|s| (s.name.as_str(), s)).collect();
-    // A skill goes to several folders: its folder is hashed once.
-    let mut digests: HashMap<String, String> = HashMap::new();
+    // A skill goes to several folders: its folder is hashed (and stamped) once.
+    let mut digests: HashMap<String, (String, String)> = HashMap::new();
     let result = (|| -> Result<(), String> {
         for step in &plan.steps {
             let skill = by_name.get(step.skill.as_str()).copied();
@@ -79,15 +79,18 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
                 continue;
             };
             let source = catalogue.root.join(&skill.dir);
-            let source_digest = match digests.get(&skill.name) {
+            let mut record = record_for(catalogue, skill, &lock);
+            let read = |e: std::io::Error| format!("cannot read {}: {e}", source.display());
+            let (source_digest, source_stamp) = match digests.get(&skill.name) {
                 Some(d) => d.clone(),
                 None => {
-                    let d = folder_hash(&source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
+                    let stamp = folder_stamp(&source).map_err(read)?;
+                    let known = (record.source_stamp == stamp).then_some((record.source_digest.as_str(), stamp.as_str()));
+                    let d = (folder_hash_known(&source, known).map_err(read)?, stamp);
                     digests.insert(skill.name.clone(), d.clone());
                     d
                 }
             };
-            let mut record = record_for(catalogue, skill, &lock);
             record.installs.retain(|i| i.folder != step.folder);
             if step.action != Action::Remove
                 && !(step.action == Action::Keep && step.why.as_deref().is_some_and(|w| w.starts_with("already gone")))
@@ -99,12 +102,17 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
                 } else {
                     folder_hash(&step.folder).map_err(|e| format!("cannot read {}: {e}", step.folder.display()))?
                 };
+                let stamp = match done.how {
+                    How::Link => String::new(),
+                    How::Copy => folder_stamp(&step.folder).map_err(|e| format!("cannot read {}: {e}", step.folder.display()))?,
+                };
                 record.installs.push(Install {
                     agents: step.agents.clone(),
                     folder: step.folder.clone(),
                     how: done.how,
                     digest,
                     portable: step.portable,
+                    stamp,
                 });
             }
             record.installs.sort_by(|a, b| a.folder.cmp(&b.folder));
@@ -112,6 +120,7 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
                 lock.remove(&step.skill);
             } else {
                 record.source_digest = source_digest.clone();
+                record.source_stamp = source_stamp.clone();
                 lock.set(&step.skill, &source, &source_digest, &record, now);
             }
             applied.steps.push(done);

@@ -37,6 +37,9 @@ pub struct Install {
     /// Written with portable frontmatter (a legacy skill, for specification readers).
     #[serde(default)]
     pub portable: bool,
+    /// `folder_stamp` of a copy when written: while it matches, `digest` is taken as still true.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stamp: String,
 }
 
 /// Skillhouse's part of a lock entry.
@@ -49,6 +52,9 @@ pub struct Record {
     pub dir: String,
     /// `folder_hash` of the catalogue's folder when it was last installed or synced.
     pub source_digest: String,
+    /// `folder_stamp` of the catalogue's folder then: while it matches, `source_digest` holds.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source_stamp: String,
     pub installs: Vec<Install>,
 }
 
@@ -253,6 +259,67 @@ fn portable_source(source: &Path, project: &Path) -> String {
     }
 }
 
+/// What the file system says about a folder's files without reading them: each regular file's
+/// path, size, modification and change times and inode, as `folder_hash` walks them. Git's index
+/// trusts the same readings; a folder whose stamp is unchanged is taken to hold the same bytes,
+/// which is what lets a sync of thousands of copies read none of them. Any difference (a clone,
+/// a touched file) only means the folder is hashed again.
+pub fn folder_stamp(dir: &Path) -> std::io::Result<String> {
+    let mut files: Vec<(String, [i64; 5])> = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder)? {
+            let entry = entry?;
+            let kind = entry.file_type()?;
+            let path = entry.path();
+            if kind.is_dir() {
+                let name = entry.file_name();
+                if name != ".git" && name != "node_modules" {
+                    folders.push(path);
+                }
+            } else if kind.is_file() {
+                let rel = path.strip_prefix(dir).expect("walked from dir").to_string_lossy().replace('\\', "/");
+                files.push((rel, readings(&entry.metadata()?)));
+            }
+        }
+    }
+    files.sort();
+    let mut hash = Sha256::new();
+    for (rel, r) in &files {
+        hash.update(rel.as_bytes());
+        hash.update([0]);
+        for n in r {
+            hash.update(n.to_le_bytes());
+        }
+    }
+    Ok(hex::encode(hash.finalize()))
+}
+
+#[cfg(unix)]
+fn readings(m: &std::fs::Metadata) -> [i64; 5] {
+    use std::os::unix::fs::MetadataExt;
+    [m.len() as i64, m.mtime() * 1_000_000_000 + m.mtime_nsec(), m.ctime() * 1_000_000_000 + m.ctime_nsec(), m.ino() as i64, m.dev() as i64]
+}
+
+#[cfg(not(unix))]
+fn readings(m: &std::fs::Metadata) -> [i64; 5] {
+    let nanos = |t: std::io::Result<std::time::SystemTime>| {
+        t.ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos() as i64)
+    };
+    [m.len() as i64, nanos(m.modified()), nanos(m.created()), 0, 0]
+}
+
+/// `folder_hash` of `dir`, taken from `known` (a digest and the stamp it was recorded with) while
+/// the folder's stamp still matches.
+pub fn folder_hash_known(dir: &Path, known: Option<(&str, &str)>) -> std::io::Result<String> {
+    if let Some((digest, stamp)) = known.filter(|(d, s)| !d.is_empty() && !s.is_empty()) {
+        if folder_stamp(dir)? == stamp {
+            return Ok(digest.to_string());
+        }
+    }
+    folder_hash(dir)
+}
+
 /// The `skills` CLI's `computeSkillFolderHash`: SHA-256 over the folder's regular files (symlinks
 /// and `.git`/`node_modules` folders skipped), sorted by relative path as JavaScript's
 /// `localeCompare` sorts (ICU's root collation), each fed as its `/`-separated path then its bytes.
@@ -332,7 +399,13 @@ mod tests {
         )
         .unwrap();
         let mut lock = Lock::read(&path, Kind::Project).unwrap();
-        let record = Record { catalogue: dir.path().join("cat"), dir: "mine".into(), source_digest: "cd".into(), installs: vec![] };
+        let record = Record {
+            catalogue: dir.path().join("cat"),
+            dir: "mine".into(),
+            source_digest: "cd".into(),
+            source_stamp: String::new(),
+            installs: vec![],
+        };
         lock.set("mine", &dir.path().join("cat/mine"), "cd", &record, "2026-12-05T00:00:00.000Z");
         let written: Value = serde_json::from_slice(&lock.to_bytes()).unwrap();
         assert_eq!(written["future"], true);

@@ -1,7 +1,7 @@
 //! What an install, an uninstall or a sync would do, worked out before anything is written: every
 //! folder to link, copy, update or remove, every conflict, every skill held back by its errors.
 
-use super::lock::{folder_hash, How, Install, Kind, Lock, Record};
+use super::lock::{folder_hash, folder_hash_known, How, Install, Kind, Lock, Record};
 use super::registry::{stays_inside, Host, Registry, Scope, Tool};
 use crate::app_error::AppError;
 use crate::catalogue::Catalogue;
@@ -10,6 +10,7 @@ use crate::error_code::ErrorCode;
 use crate::export::portable;
 use crate::schema::Schemas;
 use crate::skill::Skill;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -144,6 +145,22 @@ pub(super) fn look(path: &Path) -> Seen {
     }
 }
 
+/// `look` at an installation Skillhouse recorded: a copy whose stamp is unchanged is not read.
+pub(super) fn look_installed(install: &Install) -> Seen {
+    let folder = &install.folder;
+    match std::fs::symlink_metadata(folder) {
+        Ok(m) if m.is_dir() && !install.stamp.is_empty() => {
+            Seen::Folder(folder_hash_known(folder, Some((&install.digest, &install.stamp))).unwrap_or_default())
+        }
+        _ => look(folder),
+    }
+}
+
+/// `folder_hash` of a skill's folder in the catalogue, not read while its stamp matches the record's.
+pub(super) fn source_hash(source: &Path, record: Option<&Record>) -> String {
+    folder_hash_known(source, record.map(|r| (r.source_digest.as_str(), r.source_stamp.as_str()))).unwrap_or_default()
+}
+
 /// What to do.
 pub enum Request<'a> {
     Install {
@@ -173,12 +190,14 @@ pub fn lock_for(targets: &Targets) -> Result<Lock, AppError> {
 
 pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request: &Request) -> Result<Plan, AppError> {
     let lock = lock_for(targets)?;
+    let records: HashMap<String, Record> = lock.records().into_iter().collect();
     let mut planner = Planner {
         catalogue,
         schemas,
         targets,
-        lock: &lock,
+        records: &records,
         digests: HashMap::new(),
+        seen: HashMap::new(),
         replace: false,
         plan: Plan { lock: lock.path.clone(), steps: vec![], conflicts: vec![], blocked: vec![] },
     };
@@ -205,11 +224,18 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request
         }
         Request::Sync => {
             let by_name: HashMap<&str, &Skill> = catalogue.skills.iter().map(|s| (s.name.as_str(), s)).collect();
-            for (name, record) in lock.records() {
-                if record.catalogue != catalogue.root {
-                    continue;
-                }
-                let Some(skill) = by_name.get(name.as_str()).copied() else { continue };
+            let mut ours: Vec<(&String, &Record, &Skill)> = records
+                .iter()
+                .filter(|(_, r)| r.catalogue == catalogue.root)
+                .filter_map(|(n, r)| Some((n, r, by_name.get(n.as_str()).copied()?)))
+                .collect();
+            ours.sort_by(|a, b| a.0.cmp(b.0));
+            // Every folder is looked at and every source hashed in parallel first: the planning
+            // that follows is a walk over answers.
+            planner.digests = ours.par_iter().map(|(n, r, s)| ((*n).clone(), source_hash(&catalogue.root.join(&s.dir), Some(r)))).collect();
+            planner.seen =
+                ours.par_iter().flat_map_iter(|(_, r, _)| r.installs.iter()).map(|i| (i.folder.clone(), look_installed(i))).collect();
+            for (_, record, skill) in ours {
                 if planner.blocked(skill) {
                     continue;
                 }
@@ -228,7 +254,10 @@ struct Planner<'a> {
     catalogue: &'a Catalogue,
     schemas: &'a Schemas,
     targets: &'a Targets<'a>,
-    lock: &'a Lock,
+    /// Skillhouse's records in the lock, read once.
+    records: &'a HashMap<String, Record>,
+    /// What each recorded folder holds, when looked at beforehand (a sync looks at all in parallel).
+    seen: HashMap<PathBuf, Seen>,
     /// `folder_hash` of each skill's folder, read once however many tools it goes to.
     digests: HashMap<String, String>,
     /// Whether what stands in the way is replaced (backed up) rather than left as a conflict.
@@ -299,9 +328,13 @@ impl<'a> Planner<'a> {
             (How::Link, None)
         };
         let source = self.catalogue.root.join(&skill.dir);
-        let seen = look(&folder);
-        let record = self.lock.record(&skill.name);
-        let ours = record.as_ref().and_then(|r| r.installs.iter().find(|i| i.folder == folder).map(|i| (r, i)));
+        let record = self.records.get(&skill.name);
+        let ours = record.and_then(|r| r.installs.iter().find(|i| i.folder == folder).map(|i| (r, i)));
+        let seen = match (self.seen.remove(&folder), ours) {
+            (Some(seen), _) => seen,
+            (None, Some((_, install))) => look_installed(install),
+            (None, None) => look(&folder),
+        };
         let step = |action: Action, why: Option<String>| Step {
             skill: skill.name.clone(),
             agents: agents.clone(),
@@ -338,9 +371,9 @@ impl<'a> Planner<'a> {
         if seen == Seen::Absent {
             return self.plan.steps.push(step(new_action, Some("it was removed from the agent's folder".into())));
         }
-        let source_digest = self.digests.entry(skill.name.clone()).or_insert_with(|| folder_hash(&source).unwrap_or_default()).clone();
+        let source_digest = self.digests.entry(skill.name.clone()).or_insert_with(|| source_hash(&source, Some(record))).clone();
         let action = match (install.how, how) {
-            (How::Link, How::Link) if points_at(&folder, &source) => Action::Keep,
+            (How::Link, How::Link) if points_at(&seen, &folder, &source) => Action::Keep,
             (How::Link, How::Link) => return self.plan.steps.push(step(Action::Update, Some("the link points elsewhere".into()))),
             (How::Copy, How::Copy) if record.source_digest == source_digest && install.portable == portable => Action::Keep,
             (How::Copy, How::Copy) => {
@@ -354,8 +387,8 @@ impl<'a> Planner<'a> {
     fn uninstall(&mut self, name: &str, parent: &Path, tools: &[&Tool]) {
         let agents: Vec<String> = tools.iter().map(|t| t.id.clone()).collect();
         let folder = parent.join(name);
-        let seen = look(&folder);
-        let install = self.lock.record(name).and_then(|r| r.installs.into_iter().find(|i| i.folder == folder));
+        let install = self.records.get(name).and_then(|r| r.installs.iter().find(|i| i.folder == folder).cloned());
+        let seen = install.as_ref().map_or_else(|| look(&folder), look_installed);
         let Some(install) = install else {
             if seen != Seen::Absent {
                 let message = "Skillhouse did not install this folder, so it does not remove it".to_string();
@@ -407,11 +440,17 @@ pub(super) fn record_for(catalogue: &Catalogue, skill: &Skill, lock: &Lock) -> R
         catalogue: catalogue.root.clone(),
         dir: skill.dir.clone(),
         source_digest: String::new(),
+        source_stamp: String::new(),
         installs: Vec::new(),
     })
 }
 
-fn points_at(link: &Path, source: &Path) -> bool {
+fn points_at(seen: &Seen, link: &Path, source: &Path) -> bool {
+    // The link Skillhouse makes outside a project holds the catalogue's own path: no need to
+    // resolve every component of both (a sync of thousands of links would).
+    if matches!(seen, Seen::Link(target) if target.is_absolute() && target == source) {
+        return true;
+    }
     match (std::fs::canonicalize(link), std::fs::canonicalize(source)) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,

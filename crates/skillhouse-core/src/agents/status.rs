@@ -1,12 +1,13 @@
 //! What has become of each installation Skillhouse made: current, outdated, changed inside the
 //! agent's folder, gone, or held back by the skill's errors.
 
-use super::lock::{folder_hash, How};
-use super::plan::{changed_there, lock_for, look, occupied, Seen, Targets};
+use super::lock::How;
+use super::plan::{changed_there, lock_for, look_installed, occupied, source_hash, Seen, Targets};
 use crate::app_error::AppError;
 use crate::catalogue::Catalogue;
+use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -64,37 +65,45 @@ pub fn status(catalogue: &Catalogue, targets: &Targets) -> Result<Vec<Installed>
             out.push(Installed { skill: name.to_string(), agents, folder, how, state: State::Foreign, detail });
         }
     }
-    for (name, record) in lock.records() {
-        if record.catalogue != catalogue.root {
-            continue;
-        }
-        let skill = catalogue.skill(&name);
-        let source_digest = skill.and_then(|s| folder_hash(&catalogue.root.join(&s.dir)).ok());
-        for install in &record.installs {
-            let seen = look(&install.folder);
-            let changed = changed_there(install, &seen);
-            let (state, detail) = match skill {
-                None => (State::NotInCatalogue, None),
-                Some(_) if seen == Seen::Absent => (State::Missing, None),
-                Some(_) if changed.is_some() => (State::ChangedThere, changed),
-                Some(s) if s.has_errors() => {
-                    let first = s.diagnostics.iter().find(|d| d.is_error()).map(|d| format!("{}: {}", d.code.as_str(), d.message));
-                    (State::Blocked, first)
-                }
-                Some(_) if install.how == How::Copy && source_digest.as_deref() != Some(record.source_digest.as_str()) => {
-                    (State::Outdated, Some("the catalogue's skill changed since it was copied".into()))
-                }
-                Some(_) => (State::Current, None),
-            };
-            out.push(Installed {
-                skill: name.clone(),
-                agents: install.agents.clone(),
-                folder: install.folder.clone(),
-                how: install.how,
-                state,
-                detail,
-            });
-        }
-    }
+    let by_name: HashMap<&str, &crate::skill::Skill> = catalogue.skills.iter().map(|s| (s.name.as_str(), s)).collect();
+    let records: Vec<(String, super::lock::Record)> = lock.records().into_iter().filter(|(_, r)| r.catalogue == catalogue.root).collect();
+    // Each record's folders are looked at on its own: in parallel, then in the lock's order.
+    let rows: Vec<Vec<Installed>> = records
+        .par_iter()
+        .map(|(name, record)| {
+            let skill = by_name.get(name.as_str()).copied();
+            let source_digest = skill.map(|s| source_hash(&catalogue.root.join(&s.dir), Some(record)));
+            record
+                .installs
+                .iter()
+                .map(|install| {
+                    let seen = look_installed(install);
+                    let changed = changed_there(install, &seen);
+                    let (state, detail) = match skill {
+                        None => (State::NotInCatalogue, None),
+                        Some(_) if seen == Seen::Absent => (State::Missing, None),
+                        Some(_) if changed.is_some() => (State::ChangedThere, changed),
+                        Some(s) if s.has_errors() => {
+                            let first = s.diagnostics.iter().find(|d| d.is_error()).map(|d| format!("{}: {}", d.code.as_str(), d.message));
+                            (State::Blocked, first)
+                        }
+                        Some(_) if install.how == How::Copy && source_digest.as_deref() != Some(record.source_digest.as_str()) => {
+                            (State::Outdated, Some("the catalogue's skill changed since it was copied".into()))
+                        }
+                        Some(_) => (State::Current, None),
+                    };
+                    Installed {
+                        skill: name.clone(),
+                        agents: install.agents.clone(),
+                        folder: install.folder.clone(),
+                        how: install.how,
+                        state,
+                        detail,
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    out.extend(rows.into_iter().flatten());
     Ok(out)
 }
