@@ -32,6 +32,8 @@ echo "# token counting alone, one core then every core"
 run "$bin"/skillhouse-bench "$cat_dir" --phase count
 echo "# all phases in one process: parse, cold index, re-open, one change, search"
 run "$bin"/skillhouse-bench "$cat_dir" --index "$index" --phase all
+echo "# installing every skill into five agent tools in a temporary HOME: plan, apply, a sync with nothing to do, status"
+run "$bin"/skillhouse-bench "$cat_dir" --phase agents
 echo "# the skillhouse command, cold and warm index"
 rm -f "$index" "$index-wal" "$index-shm"
 /usr/bin/time -f '{"command": "skillhouse index (cold)", "seconds": %e, "peak_rss_kb": %M}' "$bin"/skillhouse index "$cat_dir" --index "$index" > /dev/null

@@ -19,6 +19,7 @@ cold = first("cold_index_s", lambda l: "reopen_s" not in l)
 count = first("count_one_core_s")
 every = first("reopen_s")
 ref = first("seconds", lambda l: l.get("mode", "").startswith("in-process"))["seconds"]
+agents = first("agents_sync_nothing_s")
 one_core_half = count["count_one_core_s"] / count["count_cores"]
 
 rows = [
@@ -28,6 +29,9 @@ rows = [
     ("parse + validate + list vs skills-ref", ref / parse["parse_validate_s"], ">=", 50, "x"),
     ("warm re-open", every["reopen_s"], "<=", 0.2, " s"),
     ("re-index after one skill changed", every["reindex_one_s"] * 1000, "<=", 30, " ms"),
+    ("agents: plan installing every skill into five tools", agents["agents_plan_full_s"], "<=", 1, " s"),
+    ("agents: sync with nothing to do", agents["agents_sync_nothing_s"], "<=", 0.5, " s"),
+    ("agents: status", agents["agents_status_s"], "<=", 0.5, " s"),
     ("peak memory (parse, cold index)", max(parse["peak_rss_mb"], cold["peak_rss_mb"]), "<=", 300, " MB"),
 ]
 print(f"# skills-ref {ref:.2f} s; skillhouse cold index {cold['cold_index_s']:.2f} s, parse {parse['parse_validate_s']:.3f} s")

@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe } from "node:test";
-import { CATALOGUE, closeApp, inCatalogue, launchApp, readText, resetCatalogue, sel, shownText, step, waitFor } from "../lib/app.mjs";
+import {
+  CATALOGUE, SCREENSHOTS, capture, closeApp, inCatalogue, launchApp, readText, resetCatalogue, restPointer, sel, settle, shownText, step, waitFor,
+} from "../lib/app.mjs";
 
 const HOME = process.env.E2E_HOME;
 if (!HOME) throw new Error("E2E_HOME is not set: run the specs through tests/e2e/run.sh");
@@ -154,5 +156,9 @@ describe("installing skills into agent tools", () => {
     assert.equal(readText(backup), edited, "the backup is not the edited copy");
     assert.ok(edited.endsWith(ADDED));
     await waitFor(browser, async () => (await cellState(browser, EDITED, "cursor")) === "current", "the replaced copy is not shown as installed");
+    // For the README: the matrix with two skills installed into both tools.
+    await restPointer(browser);
+    await settle(browser);
+    await capture(browser, path.join(SCREENSHOTS, "agents.png"));
   });
 });
