@@ -149,7 +149,7 @@ export function InstallMatrix(props: MatrixProps) {
                     data-how={cell.how}
                   >
                     <span className="matrix-glyph" aria-label={cell.how === "link" ? "link" : "copy"}>
-                      {cell.how === "link" ? "↗" : "⧉"}
+                      {cell.how === "link" ? "↗" : "❐"}
                     </span>
                     <span className="matrix-state">{STATE_LABEL[cell.state]}</span>
                   </div>
