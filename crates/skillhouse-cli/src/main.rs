@@ -188,8 +188,8 @@ enum Command {
         /// Copy even where a symlink would do.
         #[arg(long)]
         copy: bool,
-        /// Replace what stands in the way (a copy edited in the agent's folder, a folder another
-        /// installer put there); it is moved to `.skillhouse-backup/` beside it.
+        /// Replace Skillhouse's copies edited in the agent's folder with the catalogue's; the
+        /// edited copy is moved to `.skillhouse-backup/` beside it.
         #[arg(long)]
         replace: bool,
         /// Apply the plan.

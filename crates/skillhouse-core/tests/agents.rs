@@ -152,7 +152,7 @@ fn a_folder_skillhouse_did_not_put_there_is_a_conflict_and_is_left_alone() {
     let plan = w.install(&["naming-skills"], &["claude-code", "goose"], false);
     let kinds: Vec<ConflictKind> = plan.conflicts.iter().map(|c| c.kind).collect();
     assert_eq!(kinds, [ConflictKind::NotOurs, ConflictKind::NotAFolder], "{:#?}", plan.conflicts);
-    assert!(plan.conflicts[0].message.contains("replace it"));
+    assert!(plan.conflicts[0].message.contains("never replaces it"));
     w.apply(&plan).unwrap();
     assert_eq!(fs::read_to_string(theirs.join("SKILL.md")).unwrap(), "mine");
     assert_eq!(fs::read_to_string(w.project.join(".goose/skills/naming-skills")).unwrap(), "a file");
@@ -184,7 +184,7 @@ fn a_copy_edited_in_the_agents_folder_shows_as_changed_there_and_is_not_overwrit
 }
 
 #[test]
-fn replacing_moves_what_stands_in_the_way_to_the_backup_folder_and_installs_the_catalogues_skill() {
+fn replacing_moves_an_edited_copy_to_the_backup_folder_and_never_touches_a_folder_skillhouse_did_not_install() {
     let w = world();
     w.apply(&w.install(&["naming-skills"], &["claude-code"], true)).unwrap();
     let copied = w.project.join(".claude/skills/naming-skills/SKILL.md");
@@ -196,18 +196,18 @@ fn replacing_moves_what_stands_in_the_way_to_the_backup_folder_and_installs_the_
     let agents = vec!["claude-code".to_string(), "goose".to_string()];
     let replace = Request::Replace { skills: &skills, agents: &agents, copy: true };
     let p = plan(&w.catalogue(), &w.schemas, &w.targets(), &replace).unwrap();
-    assert!(p.conflicts.is_empty(), "{:#?}", p.conflicts);
-    assert_eq!(p.steps.iter().map(|s| s.action).collect::<Vec<_>>(), [Action::Update, Action::Update]);
-    assert!(p.steps.iter().all(|s| s.why.as_deref().unwrap().contains(".skillhouse-backup")));
+    assert_eq!(p.conflicts.iter().map(|c| c.kind).collect::<Vec<_>>(), [ConflictKind::NotOurs], "the other installer's folder stays");
+    assert_eq!(p.steps.iter().map(|s| s.action).collect::<Vec<_>>(), [Action::Update]);
+    assert!(p.steps[0].why.as_deref().unwrap().contains(".skillhouse-backup"));
     w.apply(&p).unwrap();
     let catalogues = fs::read_to_string(w.root.join("naming-skills/SKILL.md")).unwrap();
     assert_eq!(fs::read_to_string(&copied).unwrap(), catalogues);
-    assert_eq!(fs::read_to_string(theirs.join("SKILL.md")).unwrap(), catalogues);
-    let backup = |tool: &str| fs::read_to_string(w.project.join(tool).join(".skillhouse-backup/naming-skills/SKILL.md")).unwrap();
-    assert!(backup(".claude/skills").ends_with("edited in the agent\n"), "the edited copy is kept");
-    assert_eq!(backup(".goose/skills"), "theirs", "the other installer's folder is kept");
+    assert_eq!(fs::read_to_string(theirs.join("SKILL.md")).unwrap(), "theirs", "the other installer's folder is untouched");
+    assert!(!w.project.join(".goose/skills/.skillhouse-backup").exists());
+    let backup = fs::read_to_string(w.project.join(".claude/skills/.skillhouse-backup/naming-skills/SKILL.md")).unwrap();
+    assert!(backup.ends_with("edited in the agent\n"), "the edited copy is kept");
     let states: Vec<State> = status(&w.catalogue(), &w.targets()).unwrap().iter().map(|r| r.state).collect();
-    assert_eq!(states, [State::Current, State::Current]);
+    assert_eq!(states, [State::Current]);
 }
 
 /// A sync reads a copy only when the file system says it changed (its stamp); an edit that keeps

@@ -48,9 +48,10 @@ export const ACTION_LABEL: Record<InstallAction, string> = {
   keep: "keep",
 };
 
-/** The conflicts Replace may install over; another catalogue's installation and unsafe paths never. */
+/** The conflicts Replace may install over: only Skillhouse's own copy, edited in the agent's folder.
+ * A folder or file Skillhouse did not put there is never replaced (the core refuses it too). */
 export function replaceable(kind: InstallConflictKind): boolean {
-  return kind === "changedThere" || kind === "notOurs" || kind === "notAFolder";
+  return kind === "changedThere";
 }
 
 const cellKey = (skill: string, agent: string) => `${skill}\u0000${agent}`;

@@ -68,7 +68,7 @@ pub struct Step {
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "InstallConflictKind")]
 pub enum ConflictKind {
-    /// Something Skillhouse did not put there: replace it (kept as a backup), or leave it.
+    /// Something Skillhouse did not put there: never replaced; move it away, or leave it.
     NotOurs,
     /// A file where the skill's folder would go.
     NotAFolder,
@@ -168,8 +168,8 @@ pub enum Request<'a> {
         agents: &'a [String],
         copy: bool,
     },
-    /// As `Install`, but what stands in the way (a copy edited in the agent's folder, a folder
-    /// another installer put there, a file) is moved to the backup folder beside it and replaced.
+    /// As `Install`, but Skillhouse's own copy edited in the agent's folder is moved to the backup
+    /// folder beside it and replaced with the catalogue's.
     Replace {
         skills: &'a [String],
         agents: &'a [String],
@@ -352,12 +352,13 @@ impl<'a> Planner<'a> {
                 Seen::File => self.replace_or_conflict(
                     step(new_action, None),
                     ConflictKind::NotAFolder,
-                    "a file is where the skill's folder goes: move it away, or replace it".into(),
+                    "a file is where the skill's folder goes: move it away".into(),
                 ),
                 _ => self.replace_or_conflict(
                     step(new_action, None),
                     ConflictKind::NotOurs,
-                    "a skill folder Skillhouse did not install is there: replace it (it is kept as a backup), or leave it".into(),
+                    "a skill folder Skillhouse did not install is there, and Skillhouse never replaces it: move it away, or leave it"
+                        .into(),
                 ),
             };
         };
@@ -409,10 +410,11 @@ impl<'a> Planner<'a> {
         self.plan.conflicts.push(Conflict { skill: skill.name.clone(), agents, folder, kind, message });
     }
 
-    /// What stands at `folder` when asked to replace it: moved to the backup folder, then the
-    /// catalogue's skill installed. Another catalogue's installation and an unsafe name stay conflicts.
+    /// Skillhouse's own copy edited in the agent's folder, when asked to replace it: moved to the
+    /// backup folder, then the catalogue's skill installed. Everything else stays a conflict: a
+    /// folder or file Skillhouse did not put there is never replaced.
     fn replace_or_conflict(&mut self, step: Step, kind: ConflictKind, message: String) {
-        if self.replace && matches!(kind, ConflictKind::ChangedThere | ConflictKind::NotOurs | ConflictKind::NotAFolder) {
+        if self.replace && kind == ConflictKind::ChangedThere {
             let why = format!("replaces what is there ({message}); that is moved to {} beside it", super::apply::BACKUP_FOLDER);
             return self.plan.steps.push(Step { action: Action::Update, why: Some(why), ..step });
         }

@@ -54,7 +54,7 @@ impl ScopeChoice {
 pub enum Wanted {
     /// `skills` into every tool of `agents`; `copy` forces copies where links would do.
     Install { skills: Vec<String>, agents: Vec<String>, copy: bool },
-    /// As `install`, replacing what stands in the way (moved to the backup folder beside it).
+    /// As `install`, replacing Skillhouse's copies edited in the agent's folder (moved to the backup folder beside it).
     Replace { skills: Vec<String>, agents: Vec<String>, copy: bool },
     /// Take Skillhouse's installations of `skills` out of `agents`.
     Uninstall { skills: Vec<String>, agents: Vec<String> },
