@@ -238,6 +238,27 @@ fn a_same_size_edit_is_seen_in_the_agents_copy_and_in_the_catalogue() {
 }
 
 #[test]
+fn a_run_that_changes_nothing_leaves_the_lock_untouched() {
+    let w = world();
+    // Refused (another installer's folder is there): no lock appears in the project.
+    let theirs = w.project.join(".claude/skills/naming-skills");
+    fs::create_dir_all(&theirs).unwrap();
+    fs::write(theirs.join("SKILL.md"), "theirs").unwrap();
+    w.apply(&w.install(&["naming-skills"], &["claude-code"], false)).unwrap();
+    assert!(!w.project.join("skills-lock.json").exists(), "a plan of conflicts only wrote a lock");
+    // Installed, then a sync with nothing to do: the lock's bytes and time stay.
+    w.apply(&w.install(&["naming-skills"], &["cursor"], false)).unwrap();
+    let lock = w.project.join("skills-lock.json");
+    let (bytes, time) = (fs::read(&lock).unwrap(), fs::metadata(&lock).unwrap().modified().unwrap());
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let sync = plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Sync).unwrap();
+    assert_eq!(sync.changes().count(), 0, "{:#?}", sync.steps);
+    apply(&sync, &w.catalogue(), &w.schemas, &w.targets(), "2027-01-01T00:00:00.000Z").unwrap();
+    assert_eq!(fs::read(&lock).unwrap(), bytes);
+    assert_eq!(fs::metadata(&lock).unwrap().modified().unwrap(), time);
+}
+
+#[test]
 fn a_catalogue_edit_makes_a_copy_outdated_and_a_sync_updates_it_keeping_a_backup() {
     let w = world();
     w.apply(&w.install(&["naming-skills"], &["claude-code"], true)).unwrap();

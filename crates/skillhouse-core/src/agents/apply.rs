@@ -38,6 +38,7 @@ enum Undo {
 /// (`agents.plan-stale`); a failure part-way undoes every change (`agents.write-failed`).
 pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, now: &str) -> Result<Applied, AppError> {
     let mut lock = super::plan::lock_for(targets)?;
+    let as_read = lock.clone();
     if lock.path != plan.lock {
         return Err(stale(format!("the plan records into {}, this scope into {}", plan.lock.display(), lock.path.display())));
     }
@@ -121,9 +122,17 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
             } else {
                 record.source_digest = source_digest.clone();
                 record.source_stamp = source_stamp.clone();
-                lock.set(&step.skill, &source, &source_digest, &record, now);
+                // Unchanged, it is not set again: that would only move its update time.
+                if lock.record(&step.skill).as_ref() != Some(&record) {
+                    lock.set(&step.skill, &source, &source_digest, &record, now);
+                }
             }
             applied.steps.push(done);
+        }
+        // A plan that changes nothing leaves the lock as it is, its bytes and its time: the
+        // `skills` CLI's file is not reformatted, and no empty lock appears in a project.
+        if lock == as_read {
+            return Ok(());
         }
         if let Some(dir) = lock.path.parent() {
             create_folder(dir, &mut undo)?;
