@@ -259,6 +259,29 @@ fn portable_source(source: &Path, project: &Path) -> String {
     }
 }
 
+/// The files `skills` counts in a skill folder: regular files (symlinks skipped), `.git` and
+/// `node_modules` left out, each with its `/`-separated path under `dir`. Unsorted.
+fn installed_files(dir: &Path) -> std::io::Result<Vec<(String, std::fs::DirEntry)>> {
+    let mut files = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder)? {
+            let entry = entry?;
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
+                let name = entry.file_name();
+                if name != ".git" && name != "node_modules" {
+                    folders.push(entry.path());
+                }
+            } else if kind.is_file() {
+                let rel = entry.path().strip_prefix(dir).expect("walked from dir").to_string_lossy().replace('\\', "/");
+                files.push((rel, entry));
+            }
+        }
+    }
+    Ok(files)
+}
+
 /// What the file system says about a folder's files without reading them: each regular file's
 /// path, size, modification and change times and inode, as `folder_hash` walks them. Git's index
 /// trusts the same readings; a folder whose stamp is unchanged is taken to hold the same bytes,
@@ -266,22 +289,8 @@ fn portable_source(source: &Path, project: &Path) -> String {
 /// a touched file) only means the folder is hashed again.
 pub fn folder_stamp(dir: &Path) -> std::io::Result<String> {
     let mut files: Vec<(String, [i64; 5])> = Vec::new();
-    let mut folders = vec![dir.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder)? {
-            let entry = entry?;
-            let kind = entry.file_type()?;
-            let path = entry.path();
-            if kind.is_dir() {
-                let name = entry.file_name();
-                if name != ".git" && name != "node_modules" {
-                    folders.push(path);
-                }
-            } else if kind.is_file() {
-                let rel = path.strip_prefix(dir).expect("walked from dir").to_string_lossy().replace('\\', "/");
-                files.push((rel, readings(&entry.metadata()?)));
-            }
-        }
+    for (rel, entry) in installed_files(dir)? {
+        files.push((rel, readings(&entry.metadata()?)));
     }
     files.sort();
     let mut hash = Sha256::new();
@@ -324,24 +333,7 @@ pub fn folder_hash_known(dir: &Path, known: Option<(&str, &str)>) -> std::io::Re
 /// and `.git`/`node_modules` folders skipped), sorted by relative path as JavaScript's
 /// `localeCompare` sorts (ICU's root collation), each fed as its `/`-separated path then its bytes.
 pub fn folder_hash(dir: &Path) -> std::io::Result<String> {
-    let mut files: Vec<(String, PathBuf)> = Vec::new();
-    let mut folders = vec![dir.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder)? {
-            let entry = entry?;
-            let kind = entry.file_type()?;
-            let path = entry.path();
-            if kind.is_dir() {
-                let name = entry.file_name();
-                if name != ".git" && name != "node_modules" {
-                    folders.push(path);
-                }
-            } else if kind.is_file() {
-                let rel = path.strip_prefix(dir).expect("walked from dir").to_string_lossy().replace('\\', "/");
-                files.push((rel, path));
-            }
-        }
-    }
+    let mut files: Vec<(String, PathBuf)> = installed_files(dir)?.into_iter().map(|(rel, entry)| (rel, entry.path())).collect();
     let collator = icu_collator::Collator::try_new(Default::default(), Default::default()).expect("compiled collation data");
     files.sort_by(|a, b| collator.compare(&a.0, &b.0));
     let mut hash = Sha256::new();
