@@ -376,3 +376,23 @@ fn a_tool_the_catalogue_adds_in_skillhouse_yaml_is_installed_into() {
     let err = Registry::for_settings(&w.catalogue().settings).unwrap_err();
     assert!(err.starts_with("skillhouse.yaml: ") && err.contains("stay inside the project"), "{err}");
 }
+
+/// Each copy remembers the catalogue's version it was made from: bringing one copy up to date
+/// does not make the others look current.
+#[test]
+fn updating_one_copy_leaves_the_other_copies_of_the_skill_outdated() {
+    let w = world();
+    w.apply(&w.install(&["naming-skills"], &["claude-code", "goose"], true)).unwrap();
+    let source = w.root.join("naming-skills/SKILL.md");
+    fs::write(&source, fs::read_to_string(&source).unwrap() + "\nA new paragraph.\n").unwrap();
+    w.apply(&w.install(&["naming-skills"], &["claude-code"], true)).unwrap();
+    let found = status(&w.catalogue(), &w.targets()).unwrap();
+    let state = |folder: &str| found.iter().find(|r| r.folder.ends_with(folder)).unwrap().state;
+    assert_eq!(state(".claude/skills/naming-skills"), State::Current);
+    assert_eq!(state(".goose/skills/naming-skills"), State::Outdated, "{found:#?}");
+    let sync = plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Sync).unwrap();
+    let changed: Vec<&Path> = sync.changes().map(|s| s.folder.as_path()).collect();
+    assert_eq!(changed, [w.project.join(".goose/skills/naming-skills").as_path()]);
+    w.apply(&sync).unwrap();
+    assert!(status(&w.catalogue(), &w.targets()).unwrap().iter().all(|r| r.state == State::Current));
+}

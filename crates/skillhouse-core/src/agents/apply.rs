@@ -114,6 +114,7 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
                     digest,
                     portable: step.portable,
                     stamp,
+                    source: source_digest.clone(),
                 });
             }
             record.installs.sort_by(|a, b| a.folder.cmp(&b.folder));

@@ -40,6 +40,11 @@ pub struct Install {
     /// `folder_stamp` of a copy when written: while it matches, `digest` is taken as still true.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stamp: String,
+    /// `folder_hash` of the catalogue's folder this was made from: a copy is outdated when the
+    /// catalogue's differs, whatever the other copies of the skill were brought up to. Locks
+    /// written before it was kept take the record's `source_digest` (set on read).
+    #[serde(default)]
+    pub source: String,
 }
 
 /// Skillhouse's part of a lock entry.
@@ -161,6 +166,9 @@ impl Lock {
         record.catalogue = dir.join(&record.catalogue);
         for install in &mut record.installs {
             install.folder = dir.join(&install.folder);
+            if install.source.is_empty() {
+                install.source.clone_from(&record.source_digest);
+            }
         }
         Some(record)
     }

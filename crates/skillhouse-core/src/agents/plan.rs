@@ -376,7 +376,7 @@ impl<'a> Planner<'a> {
         let action = match (install.how, how) {
             (How::Link, How::Link) if points_at(&seen, &folder, &source) => Action::Keep,
             (How::Link, How::Link) => return self.plan.steps.push(step(Action::Update, Some("the link points elsewhere".into()))),
-            (How::Copy, How::Copy) if record.source_digest == source_digest && install.portable == portable => Action::Keep,
+            (How::Copy, How::Copy) if install.source == source_digest && install.portable == portable => Action::Keep,
             (How::Copy, How::Copy) => {
                 return self.plan.steps.push(step(Action::Update, Some("the catalogue's skill changed since it was copied".into())))
             }

@@ -87,7 +87,7 @@ pub fn status(catalogue: &Catalogue, targets: &Targets) -> Result<Vec<Installed>
                             let first = s.diagnostics.iter().find(|d| d.is_error()).map(|d| format!("{}: {}", d.code.as_str(), d.message));
                             (State::Blocked, first)
                         }
-                        Some(_) if install.how == How::Copy && source_digest.as_deref() != Some(record.source_digest.as_str()) => {
+                        Some(_) if install.how == How::Copy && source_digest.as_deref() != Some(install.source.as_str()) => {
                             (State::Outdated, Some("the catalogue's skill changed since it was copied".into()))
                         }
                         Some(_) => (State::Current, None),
