@@ -269,7 +269,7 @@ fn portable_source(source: &Path, project: &Path) -> String {
 
 /// The files `skills` counts in a skill folder: regular files (symlinks skipped), `.git` and
 /// `node_modules` left out, each with its `/`-separated path under `dir`. Unsorted.
-fn installed_files(dir: &Path) -> std::io::Result<Vec<(String, std::fs::DirEntry)>> {
+pub(super) fn installed_files(dir: &Path) -> std::io::Result<Vec<(String, std::fs::DirEntry)>> {
     let mut files = Vec::new();
     let mut folders = vec![dir.to_path_buf()];
     while let Some(folder) = folders.pop() {
