@@ -396,3 +396,153 @@ fn updating_one_copy_leaves_the_other_copies_of_the_skill_outdated() {
     w.apply(&sync).unwrap();
     assert!(status(&w.catalogue(), &w.targets()).unwrap().iter().all(|r| r.state == State::Current));
 }
+
+mod take_back {
+    use super::*;
+    use skillhouse_core::agents::take::{self, FileKind, TakeKind};
+
+    fn take_plan(w: &World, skill: &str, agent: &str) -> take::TakePlan {
+        take::plan(&w.catalogue(), &w.schemas, &w.targets(), skill, agent).unwrap()
+    }
+
+    #[test]
+    fn an_edited_copy_is_taken_into_the_catalogue_and_the_skills_other_copies_become_outdated() {
+        let w = world();
+        w.apply(&w.install(&["naming-skills"], &["claude-code", "goose"], true)).unwrap();
+        let copied = w.project.join(".claude/skills/naming-skills");
+        let edited = fs::read_to_string(copied.join("SKILL.md")).unwrap() + "\nEdited in the agent.\n";
+        fs::write(copied.join("SKILL.md"), &edited).unwrap();
+        fs::create_dir_all(copied.join("references")).unwrap();
+        fs::write(copied.join("references/new.md"), "A new reference.\n").unwrap();
+        let before = fs::read_to_string(w.root.join("naming-skills/SKILL.md")).unwrap();
+
+        let p = take_plan(&w, "naming-skills", "claude-code");
+        assert_eq!((p.kind, p.into.as_str(), p.refused.as_deref(), p.records), (TakeKind::Changes, "naming-skills", None, true));
+        let files: Vec<(&str, FileKind)> = p.files.iter().map(|f| (f.path.as_str(), f.kind)).collect();
+        assert_eq!(files, [("SKILL.md", FileKind::Changed), ("references/new.md", FileKind::Added)]);
+        let diff = p.files[0].diff.as_deref().unwrap();
+        assert!(diff.contains("+Edited in the agent.") && diff.contains("--- catalogue/SKILL.md"), "{diff}");
+        assert_eq!(fs::read_to_string(w.root.join("naming-skills/SKILL.md")).unwrap(), before, "a plan wrote something");
+
+        let applied = take::apply(&p, &w.catalogue(), &w.targets(), NOW).unwrap();
+        assert_eq!(applied.written, ["naming-skills/SKILL.md", "naming-skills/references/new.md"]);
+        assert!(applied.recorded);
+        assert_eq!(fs::read_to_string(w.root.join("naming-skills/SKILL.md")).unwrap(), edited);
+        assert_eq!(fs::read_to_string(w.root.join("naming-skills/references/new.md")).unwrap(), "A new reference.\n");
+        let found = status(&w.catalogue(), &w.targets()).unwrap();
+        let state = |folder: &str| found.iter().find(|r| r.folder.ends_with(folder)).unwrap().state;
+        assert_eq!(state(".claude/skills/naming-skills"), State::Current, "{found:#?}");
+        assert_eq!(state(".goose/skills/naming-skills"), State::Outdated, "the other copy is now behind the catalogue");
+        // Taking it again: nothing differs any more.
+        assert!(take_plan(&w, "naming-skills", "claude-code").files.is_empty());
+    }
+
+    #[test]
+    fn a_removed_file_is_removed_from_the_catalogue_too() {
+        let w = world();
+        fs::create_dir_all(w.root.join("naming-skills/references")).unwrap();
+        fs::write(w.root.join("naming-skills/references/old.md"), "Old.\n").unwrap();
+        w.apply(&w.install(&["naming-skills"], &["claude-code"], true)).unwrap();
+        fs::remove_file(w.project.join(".claude/skills/naming-skills/references/old.md")).unwrap();
+        let p = take_plan(&w, "naming-skills", "claude-code");
+        assert_eq!(p.files.iter().map(|f| (f.path.as_str(), f.kind)).collect::<Vec<_>>(), [("references/old.md", FileKind::Removed)]);
+        let applied = take::apply(&p, &w.catalogue(), &w.targets(), NOW).unwrap();
+        assert_eq!(applied.removed, ["naming-skills/references/old.md"]);
+        assert!(!w.root.join("naming-skills/references/old.md").exists());
+    }
+
+    #[test]
+    fn a_portable_copys_body_edit_is_taken_onto_the_legacy_frontmatter_and_a_frontmatter_edit_is_refused() {
+        let w = world();
+        w.apply(&w.install(&["cicd-pipeline-design"], &["claude-code"], false)).unwrap();
+        let copied = w.project.join(".claude/skills/cicd-pipeline-design/SKILL.md");
+        let original = fs::read_to_string(w.root.join("legacy/cicd-pipeline-design/SKILL.md")).unwrap();
+        let portable = fs::read_to_string(&copied).unwrap();
+        fs::write(&copied, format!("{portable}\nA body edit.\n")).unwrap();
+        let p = take_plan(&w, "cicd-pipeline-design", "claude-code");
+        assert_eq!(p.refused, None);
+        assert_eq!(p.into, "legacy/cicd-pipeline-design");
+        let diff = p.files[0].diff.as_deref().unwrap();
+        assert!(diff.contains("+A body edit.") && !diff.contains("-allowed-tools"), "the diff is against what was installed: {diff}");
+        take::apply(&p, &w.catalogue(), &w.targets(), NOW).unwrap();
+        let taken = fs::read_to_string(w.root.join("legacy/cicd-pipeline-design/SKILL.md")).unwrap();
+        assert_eq!(taken, format!("{original}\nA body edit.\n"), "the catalogue keeps its legacy frontmatter, byte for byte");
+        assert_eq!(status(&w.catalogue(), &w.targets()).unwrap()[0].state, State::Current);
+
+        let portable = fs::read_to_string(&copied).unwrap();
+        fs::write(&copied, portable.replacen("description: ", "description: Edited. ", 1)).unwrap();
+        let p = take_plan(&w, "cicd-pipeline-design", "claude-code");
+        assert!(p.refused.as_deref().is_some_and(|r| r.contains("frontmatter was edited")), "{p:?}");
+        let err = take::apply(&p, &w.catalogue(), &w.targets(), NOW).unwrap_err();
+        assert_eq!(err.code, ErrorCode::AgentsPlanStale);
+        assert_eq!(fs::read_to_string(w.root.join("legacy/cicd-pipeline-design/SKILL.md")).unwrap(), taken, "nothing was written");
+    }
+
+    #[test]
+    fn a_copy_is_not_taken_when_the_catalogues_skill_changed_too() {
+        let w = world();
+        w.apply(&w.install(&["naming-skills"], &["claude-code"], true)).unwrap();
+        let copied = w.project.join(".claude/skills/naming-skills/SKILL.md");
+        fs::write(&copied, fs::read_to_string(&copied).unwrap() + "\nThere.\n").unwrap();
+        let source = w.root.join("naming-skills/SKILL.md");
+        let here = fs::read_to_string(&source).unwrap() + "\nHere.\n";
+        fs::write(&source, &here).unwrap();
+        let p = take_plan(&w, "naming-skills", "claude-code");
+        assert!(p.refused.as_deref().is_some_and(|r| r.contains("changed too")), "{p:?}");
+        assert!(take::apply(&p, &w.catalogue(), &w.targets(), NOW).is_err());
+        assert_eq!(fs::read_to_string(&source).unwrap(), here, "the catalogue's edit is kept");
+    }
+
+    #[test]
+    fn another_installers_folder_is_adopted_as_a_new_skill_and_recorded_as_skillhouses_copy() {
+        let w = world();
+        let theirs = w.project.join(".claude/skills/found-elsewhere");
+        fs::create_dir_all(theirs.join("scripts")).unwrap();
+        let text = "---\nname: found-elsewhere\ndescription: Use when testing that a skill found in an agent's folder can be adopted.\n---\n\nBody.\n";
+        fs::write(theirs.join("SKILL.md"), text).unwrap();
+        fs::write(theirs.join("scripts/run.sh"), "echo hi\n").unwrap();
+        let p = take_plan(&w, "found-elsewhere", "claude-code");
+        assert_eq!((p.kind, p.into.as_str(), p.refused.as_deref()), (TakeKind::Adopt, "found-elsewhere", None));
+        assert!(p.files.iter().all(|f| f.kind == FileKind::Added) && p.files.len() == 2);
+        let applied = take::apply(&p, &w.catalogue(), &w.targets(), NOW).unwrap();
+        assert!(applied.recorded);
+        assert_eq!(fs::read_to_string(w.root.join("found-elsewhere/SKILL.md")).unwrap(), text);
+        assert_eq!(fs::read_to_string(w.root.join("found-elsewhere/scripts/run.sh")).unwrap(), "echo hi\n");
+        let leftovers: Vec<_> = fs::read_dir(&w.root).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with(".skillhouse")).collect();
+        assert!(leftovers.is_empty(), "the staging folder stayed: {leftovers:?}");
+        let catalogue = w.catalogue();
+        assert!(catalogue.skill("found-elsewhere").is_some(), "the catalogue loads the adopted skill");
+        let found = status(&catalogue, &w.targets()).unwrap();
+        assert_eq!(found.iter().find(|r| r.skill == "found-elsewhere").unwrap().state, State::Current, "{found:#?}");
+        // Adopting again: the catalogue has it now, and nothing differs.
+        let again = take_plan(&w, "found-elsewhere", "claude-code");
+        assert_eq!((again.kind, again.files.len()), (TakeKind::Changes, 0));
+    }
+
+    #[test]
+    fn a_stale_plan_or_a_bad_request_writes_nothing() {
+        let w = world();
+        w.apply(&w.install(&["naming-skills"], &["claude-code"], true)).unwrap();
+        let copied = w.project.join(".claude/skills/naming-skills/SKILL.md");
+        fs::write(&copied, fs::read_to_string(&copied).unwrap() + "\nOne.\n").unwrap();
+        let p = take_plan(&w, "naming-skills", "claude-code");
+        fs::write(&copied, fs::read_to_string(&copied).unwrap() + "\nTwo.\n").unwrap();
+        let before = fs::read(w.root.join("naming-skills/SKILL.md")).unwrap();
+        let err = take::apply(&p, &w.catalogue(), &w.targets(), NOW).unwrap_err();
+        assert_eq!(err.code, ErrorCode::AgentsPlanStale, "{err:?}");
+        assert_eq!(fs::read(w.root.join("naming-skills/SKILL.md")).unwrap(), before);
+
+        let bad = |skill: &str, agent: &str| take::plan(&w.catalogue(), &w.schemas, &w.targets(), skill, agent).unwrap_err().code;
+        assert_eq!(bad("naming-skills", "no-such-agent"), ErrorCode::AgentsUnknownTool);
+        assert_eq!(bad("../naming-skills", "claude-code"), ErrorCode::SkillBadName);
+        assert_eq!(bad("not-installed", "claude-code"), ErrorCode::Io);
+    }
+
+    #[test]
+    fn a_linked_install_has_nothing_to_take() {
+        let w = world();
+        w.apply(&w.install(&["naming-skills"], &["claude-code"], false)).unwrap();
+        let err = take::plan(&w.catalogue(), &w.schemas, &w.targets(), "naming-skills", "claude-code").unwrap_err();
+        assert!(err.message.contains("symlink"), "{err:?}");
+    }
+}
