@@ -41,6 +41,8 @@ pub fn builder<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
         commands::agents::agents_view,
         commands::agents::plan_agents,
         commands::agents::apply_agents,
+        commands::agents::plan_take,
+        commands::agents::apply_take,
     ])
 }
 

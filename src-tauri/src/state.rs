@@ -1,6 +1,7 @@
 //! What the shell keeps between commands: the open catalogue's session and its watcher.
 
 use skillhouse_core::agents::view::ScopeChoice;
+use skillhouse_core::agents::take::TakePlan;
 use skillhouse_core::agents::Plan;
 use skillhouse_core::app_error::AppError;
 use skillhouse_core::error_code::ErrorCode;
@@ -23,6 +24,8 @@ pub struct AppState {
     pub pending_import: Mutex<Option<ImportPlan>>,
     /// The agents plan last shown, with its scope: applying runs exactly the plan the person saw.
     pub pending_agents: Mutex<Option<(ScopeChoice, Plan)>>,
+    /// The take-into-the-catalogue plan last shown, with its scope.
+    pub pending_take: Mutex<Option<(ScopeChoice, TakePlan)>>,
     /// What exports wrote in this session: the only paths "Show in folder" opens.
     pub exported: Mutex<Vec<PathBuf>>,
 }
@@ -60,6 +63,23 @@ impl AppState {
             _ => {
                 Err(AppError::new(ErrorCode::AgentsPlanStale, "this change was not planned for this scope; plan it, check it, then apply"))
             }
+        }
+    }
+
+    /// Keeps the plan a take dry run showed, for `take_take_plan`.
+    pub fn keep_take_plan(&self, scope: ScopeChoice, plan: TakePlan) -> Result<(), AppError> {
+        *lock(&self.pending_take)? = Some((scope, plan));
+        Ok(())
+    }
+
+    /// The take plan last made for `scope`, once; refused when there is none.
+    pub fn take_take_plan(&self, scope: &ScopeChoice) -> Result<TakePlan, AppError> {
+        match lock(&self.pending_take)?.take() {
+            Some((planned, plan)) if planned == *scope => Ok(plan),
+            _ => Err(AppError::new(
+                ErrorCode::AgentsPlanStale,
+                "taking this into the catalogue was not planned for this scope; show the changes, check them, then take them",
+            )),
         }
     }
 

@@ -149,6 +149,13 @@ pub struct Imported {
     pub view: CatalogueView,
 }
 
+/// What taking an agent's folder into the catalogue wrote, and the catalogue re-read after it.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct Taken {
+    pub applied: crate::agents::take::Applied,
+    pub view: CatalogueView,
+}
+
 /// Payload of the `export-progress` event while an export is written: files written over all
 /// the chosen formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -3,6 +3,7 @@
 
 use skillhouse_core::agents::plan::{Action, Blocked, Conflict, ConflictKind, Step};
 use skillhouse_core::agents::status::{Installed, State};
+use skillhouse_core::agents::take::{Applied as TakeApplied, FileChange as TakeFile, FileKind as TakeFileKind, TakeKind, TakePlan};
 use skillhouse_core::agents::view::{AgentsView, ScopeChoice, ToolRow, Wanted};
 use skillhouse_core::agents::{Applied as InstallApplied, How, Plan as InstallPlan};
 use skillhouse_core::app_error::AppError;
@@ -22,7 +23,7 @@ use skillhouse_core::stats::{Heavy, Share, Stats, TokenTotals};
 use skillhouse_core::views::{
     AgentRow, CatalogueView, DraftCheck, FieldValue, LevelTokens, ResourceRow, SaveResult, SkillDetail, SkillRow,
 };
-use skillhouse_core::views::{ExportProgress, Imported, IndexProgress, SearchResult, SearchSnippet};
+use skillhouse_core::views::{ExportProgress, Imported, IndexProgress, SearchResult, SearchSnippet, Taken};
 use skillhouse_core::Profile;
 use std::path::Path;
 use ts_rs::{Config, TS};
@@ -100,6 +101,12 @@ fn bindings_match_the_rust_types() {
         generated::<ConflictKind>(&cfg),
         generated::<Blocked>(&cfg),
         generated::<InstallApplied>(&cfg),
+        generated::<TakePlan>(&cfg),
+        generated::<TakeKind>(&cfg),
+        generated::<TakeFile>(&cfg),
+        generated::<TakeFileKind>(&cfg),
+        generated::<TakeApplied>(&cfg),
+        generated::<Taken>(&cfg),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/bindings");
     let update = std::env::var_os("UPDATE_BINDINGS").is_some();

@@ -2,9 +2,11 @@ use crate::state::off_main;
 use crate::AppState;
 // Named as the UI's bindings name them (ts-rs), which the IPC surface test reads.
 use skillhouse_core::agents::view::{self, AgentsView, ScopeChoice as AgentScope, Wanted as AgentsRequest};
+use skillhouse_core::agents::take::TakePlan;
 use skillhouse_core::agents::{Applied as InstallApplied, Plan as InstallPlan};
 use skillhouse_core::app_error::AppError;
 use skillhouse_core::schema::Schemas;
+use skillhouse_core::views::Taken;
 
 /// The agent tools on this computer, the folder each reads skills from in `scope`, and every
 /// installation there (Skillhouse's from this catalogue with its state, then other tools').
@@ -35,4 +37,22 @@ pub async fn apply_agents(state: tauri::State<'_, AppState>, scope: AgentScope) 
         view::apply(&catalogue, &Schemas::new(), &skillhouse_host::agents_host(), &scope, &plan, &skillhouse_host::now_millis())
     })
     .await
+}
+
+/// A dry run of taking `skill` from `agent`'s folder in `scope` into the catalogue: every file that
+/// differs, with its diff, or why it cannot be taken. Writes nothing; keeps the plan for `apply_take`.
+#[tauri::command]
+pub async fn plan_take(state: tauri::State<'_, AppState>, scope: AgentScope, skill: String, agent: String) -> Result<TakePlan, AppError> {
+    let catalogue = state.catalogue()?;
+    let kept = scope.clone();
+    let plan = off_main(move || view::plan_take(&catalogue, &Schemas::new(), &skillhouse_host::agents_host(), &scope, &skill, &agent)).await?;
+    state.keep_take_plan(kept, plan.clone())?;
+    Ok(plan)
+}
+
+/// Carries out exactly the take plan last made for `scope`, once, and returns the catalogue re-read.
+#[tauri::command]
+pub async fn apply_take(state: tauri::State<'_, AppState>, scope: AgentScope) -> Result<Taken, AppError> {
+    let plan = state.take_take_plan(&scope)?;
+    state.with_session(|s| s.take_from_agent(&plan, &skillhouse_host::agents_host(), &scope, &skillhouse_host::now_millis()))
 }

@@ -18,12 +18,16 @@ import type { SaveResult } from "./SaveResult";
 import type { SearchResult } from "./SearchResult";
 import type { ServerInfo } from "./ServerInfo";
 import type { SkillDetail } from "./SkillDetail";
+import type { TakePlan } from "./TakePlan";
+import type { Taken } from "./Taken";
 
 /** Every command the shell registers: its arguments and what it resolves with. */
 export type Commands = {
   agents_view: { args: { scope: AgentScope }; result: AgentsView };
   plan_agents: { args: { scope: AgentScope; request: AgentsRequest }; result: InstallPlan };
   apply_agents: { args: { scope: AgentScope }; result: InstallApplied };
+  plan_take: { args: { scope: AgentScope; skill: string; agent: string }; result: TakePlan };
+  apply_take: { args: { scope: AgentScope }; result: Taken };
   agent_cards: { args: Record<string, never>; result: CardReview[] };
   card_text: { args: { agent: string; dialect: Dialect }; result: string };
   approve_card: { args: { agent: string }; result: CardReview };

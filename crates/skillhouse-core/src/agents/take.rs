@@ -189,10 +189,10 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, skill: 
     };
     for (path, bytes) in &theirs {
         let current = mine.get(path);
-        let (shown, written) = if path == SKILL_FILE && portable && current.is_some() {
+        let (shown, written) = if let Some(mine) = current.filter(|_| path == SKILL_FILE && portable) {
             // The copy holds the portable form of the catalogue's SKILL.md: its body's edits are
             // taken, and its frontmatter must still be what the rewrite made of the catalogue's.
-            let catalogue_text = String::from_utf8_lossy(current.expect("checked"));
+            let catalogue_text = String::from_utf8_lossy(mine);
             let Some(rewritten) = portable::rewrite(&catalogue_text, schemas) else {
                 plan.refused = Some("the catalogue's SKILL.md no longer rewrites to the specification's form: fix it in Skillhouse".into());
                 return Ok(plan);

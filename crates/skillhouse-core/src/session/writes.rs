@@ -7,7 +7,7 @@ use crate::app_error::AppError;
 use crate::card::{self, CardReview};
 use crate::error_code::ErrorCode;
 use crate::files::{sha256_hex, write_atomically};
-use crate::views::{CatalogueView, FieldValue, Imported, SaveResult, SkillDetail};
+use crate::views::{CatalogueView, FieldValue, Imported, SaveResult, SkillDetail, Taken};
 use crate::{edit, scaffold};
 use std::fs;
 use std::path::Path;
@@ -110,6 +110,28 @@ impl Session {
         let applied = crate::export::import::apply(plan)?;
         self.reload()?;
         Ok(Imported { applied, view: self.view() })
+    }
+
+    /// Carries out a plan to take an agent's folder into this catalogue (`agents::take`), then
+    /// re-reads what it wrote. The files written are the session's own, not an outside change.
+    pub fn take_from_agent(
+        &mut self,
+        plan: &crate::agents::take::TakePlan,
+        host: &crate::agents::Host,
+        scope: &crate::agents::view::ScopeChoice,
+        now: &str,
+    ) -> Result<Taken, AppError> {
+        let applied = crate::agents::view::apply_take(&self.catalogue, host, scope, plan, now)?;
+        for file in &applied.written {
+            let path = self.catalogue.root.join(file);
+            let sha = sha256_hex(&fs::read(&path).unwrap_or_default());
+            self.own_writes.insert(path, sha);
+        }
+        match plan.kind {
+            crate::agents::take::TakeKind::Changes => self.refresh(&[applied.into.clone()])?,
+            crate::agents::take::TakeKind::Adopt => self.reload()?,
+        }
+        Ok(Taken { applied, view: self.view() })
     }
 
     /// Approves the agent's current card and returns its new review. `by` and `at` come from
