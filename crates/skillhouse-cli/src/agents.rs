@@ -1,7 +1,8 @@
-//! `skillhouse agents`, `install`, `uninstall`, `sync` and `status`: the agent tools on this
+//! `skillhouse agents`, `install`, `uninstall`, `sync`, `take` and `status`: the agent tools on this
 //! computer and the skills installed into them. Every change is a plan first; `--yes` applies it.
 
 use skillhouse_core::agents::status::{status as installed, State};
+use skillhouse_core::agents::take::{self, FileKind, TakeKind};
 use skillhouse_core::agents::{apply, plan, Action, Plan, Registry, Request, Scope, Targets};
 use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
 use skillhouse_core::schema::Schemas;
@@ -184,4 +185,51 @@ pub fn status(path: &Path, scope: &ScopeArgs, json: bool) -> Result<u8, String> 
         println!("{ours} installed by Skillhouse, {differs} not current, {} by other tools", rows.len() - ours);
     }
     Ok(if differs > 0 { crate::EXIT_PROBLEMS } else { 0 })
+}
+
+pub fn take(path: &Path, skill: &str, agent: &str, scope: &ScopeArgs, yes: bool, json: bool) -> Result<u8, String> {
+    let host = skillhouse_host::agents_host();
+    let cat = load(path)?;
+    let registry = Registry::for_settings(&cat.settings)?;
+    let targets = Targets { registry: &registry, host: &host, scope: scope.scope()? };
+    let planned = take::plan(&cat, &Schemas::new(), &targets, skill, agent).map_err(|e| e.message)?;
+    if json && !yes {
+        crate::print_json(&planned);
+        return Ok(if planned.refused.is_some() { crate::EXIT_PROBLEMS } else { 0 });
+    }
+    let what = match planned.kind {
+        TakeKind::Changes => format!("into the catalogue's {}", planned.into),
+        TakeKind::Adopt => format!("as a new skill, {}", planned.into),
+    };
+    println!("take     {} from {} {what}", planned.skill, planned.folder.display());
+    if let Some(why) = &planned.refused {
+        println!("refused  {why}");
+        return Ok(crate::EXIT_PROBLEMS);
+    }
+    for f in &planned.files {
+        let kind = match f.kind {
+            FileKind::Added => "added",
+            FileKind::Changed => "changed",
+            FileKind::Removed => "removed",
+        };
+        println!("{kind:<8} {}", f.path);
+        match &f.diff {
+            Some(diff) => print!("{diff}"),
+            None => println!("         (binary: no diff)"),
+        }
+    }
+    if planned.files.is_empty() {
+        println!("nothing differs: the catalogue already has what the agent's folder holds");
+    }
+    if !yes {
+        println!("{} files to take; dry run: nothing was written (run again with --yes to take them)", planned.files.len());
+        return Ok(0);
+    }
+    let applied = take::apply(&planned, &cat, &targets, &skillhouse_host::now_millis()).map_err(|e| e.message)?;
+    if json {
+        crate::print_json(&applied);
+    }
+    let recorded = if applied.recorded { format!("; recorded in {}", planned.lock.display()) } else { String::new() };
+    println!("{} written, {} removed in {}{recorded}", applied.written.len(), applied.removed.len(), applied.into);
+    Ok(0)
 }

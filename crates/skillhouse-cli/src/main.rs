@@ -222,6 +222,26 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Take a skill's folder in an agent tool into the catalogue: the edits made to Skillhouse's
+    /// copy there, or another installer's folder (adopted as a new skill). Prints every file that
+    /// differs with its diff; a dry run unless --yes.
+    Take {
+        /// The catalogue.
+        #[arg(default_value = ".")]
+        path: PathBuf,
+        /// The skill's name (its folder's name in the agent's folder).
+        #[arg(long, value_name = "NAME")]
+        skill: String,
+        /// The agent tool whose folder holds it (`skillhouse agents` lists them).
+        #[arg(long, value_name = "ID")]
+        agent: String,
+        #[command(flatten)]
+        scope: agents::ScopeArgs,
+        #[arg(long)]
+        yes: bool,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// What became of each installation: exit 1 when any is outdated, changed there, missing or blocked.
     Status {
         #[arg(default_value = ".")]
@@ -418,6 +438,7 @@ fn run(command: Command) -> Result<u8, String> {
         Command::Sync { path, scope, yes, format } => {
             agents::change(&path, None, &scope, agents::Change::Sync, yes, format == Format::Json)
         }
+        Command::Take { path, skill, agent, scope, yes, format } => agents::take(&path, &skill, &agent, &scope, yes, format == Format::Json),
         Command::Status { path, scope, format } => agents::status(&path, &scope, format == Format::Json),
         Command::New { name, catalogue } => {
             let file = scaffold::create(&catalogue, &name).map_err(|e| e.to_string())?;

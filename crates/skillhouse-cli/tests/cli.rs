@@ -333,3 +333,62 @@ fn serve_prints_its_urls_and_serves_the_cards() {
         std::panic::resume_unwind(panic);
     }
 }
+
+/// `skillhouse take`: an edit made to Skillhouse's copy in an agent's folder, shown as a diff
+/// (a dry run writes nothing), then taken into the catalogue with `--yes`.
+#[test]
+fn take_shows_the_copys_edit_as_a_diff_and_writes_it_into_the_catalogue_only_with_yes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (cat, project, home) = (tmp.path().join("catalogue"), tmp.path().join("project"), tmp.path().join("home"));
+    copy_dir(&repo().join("skills"), &cat);
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::create_dir_all(&home).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_skillhouse"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .env("HOME", &home)
+            .env_remove("CLAUDE_CONFIG_DIR")
+            .env_remove("XDG_CONFIG_HOME")
+            .output()
+            .expect("skillhouse runs")
+    };
+    let (cat_s, project_s) = (cat.to_string_lossy().into_owned(), project.to_string_lossy().into_owned());
+    let scope = ["--project", project_s.as_str()];
+    let install = run(&[&["install", &cat_s, "--skill", "naming-skills", "--agent", "claude-code", "--copy", "--yes"][..], &scope].concat());
+    assert_eq!(install.status.code(), Some(0), "{}{}", text(&install), stderr(&install));
+    let copied = project.join(".claude/skills/naming-skills/SKILL.md");
+    std::fs::write(&copied, std::fs::read_to_string(&copied).unwrap() + "\nTaken back from the agent.\n").unwrap();
+    let source = cat.join("naming-skills/SKILL.md");
+    let before = std::fs::read_to_string(&source).unwrap();
+
+    let take = |yes: bool| {
+        let mut args = vec!["take", cat_s.as_str(), "--skill", "naming-skills", "--agent", "claude-code", "--project", project_s.as_str()];
+        if yes {
+            args.push("--yes");
+        }
+        run(&args)
+    };
+    let dry = take(false);
+    assert_eq!(dry.status.code(), Some(0), "{}{}", text(&dry), stderr(&dry));
+    let shown = text(&dry);
+    assert!(shown.contains("changed  SKILL.md") && shown.contains("+Taken back from the agent."), "{shown}");
+    assert!(shown.contains("dry run: nothing was written"), "{shown}");
+    assert_eq!(std::fs::read_to_string(&source).unwrap(), before, "a dry run wrote into the catalogue");
+
+    let done = take(true);
+    assert_eq!(done.status.code(), Some(0), "{}{}", text(&done), stderr(&done));
+    assert!(text(&done).contains("1 written, 0 removed in naming-skills"), "{}", text(&done));
+    assert!(std::fs::read_to_string(&source).unwrap().ends_with("\nTaken back from the agent.\n"));
+    let status = run(&[&["status", &cat_s][..], &scope].concat());
+    assert_eq!(status.status.code(), Some(0), "the copy is current again: {}", text(&status));
+
+    // Both sides edited: refused, exit 1, nothing written.
+    std::fs::write(&copied, std::fs::read_to_string(&copied).unwrap() + "\nThere.\n").unwrap();
+    let here = std::fs::read_to_string(&source).unwrap() + "\nHere.\n";
+    std::fs::write(&source, &here).unwrap();
+    let refused = take(true);
+    assert_eq!(refused.status.code(), Some(1), "{}", text(&refused));
+    assert!(text(&refused).contains("refused  the catalogue's skill changed too"), "{}", text(&refused));
+    assert_eq!(std::fs::read_to_string(&source).unwrap(), here);
+}
