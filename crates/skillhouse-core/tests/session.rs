@@ -320,3 +320,23 @@ fn one_default_gives_every_untagged_skill_its_tags() {
     assert_eq!(refused.code.as_str(), "edit.invalid");
     assert_eq!(fs::read_to_string(root.join("skillhouse.yaml")).unwrap(), written, "a refused edit writes nothing");
 }
+
+/// Taking an agent's folder into the open catalogue: the view has it at once, and the watcher's
+/// report of those files is not taken for someone else's change.
+#[test]
+fn a_folder_adopted_from_an_agent_appears_in_the_view_and_is_the_sessions_own_write() {
+    use skillhouse_core::agents::view::{plan_take, ScopeChoice};
+    use skillhouse_core::agents::Host;
+    let (tmp, root, mut s) = open();
+    let project = tmp.path().join("project");
+    let theirs = project.join(".claude/skills/found-there");
+    fs::create_dir_all(&theirs).unwrap();
+    fs::write(theirs.join("SKILL.md"), "---\nname: found-there\ndescription: Does found things. Use when testing adoption.\n---\nSteps.\n").unwrap();
+    let host = Host { home: tmp.path().join("home"), env: Default::default() };
+    let scope = ScopeChoice::Project { folder: project.canonicalize().unwrap() };
+    let plan = plan_take(s.catalogue(), &skillhouse_core::schema::Schemas::new(), &host, &scope, "found-there", "claude-code").unwrap();
+    let taken = s.take_from_agent(&plan, &host, &scope, "2026-12-06T00:00:00.000Z").unwrap();
+    assert_eq!(taken.applied.written, ["found-there/SKILL.md"]);
+    assert!(taken.view.skills.iter().any(|r| r.name == "found-there" && r.errors == 0), "the view has the adopted skill");
+    assert!(!s.files_changed(&[root.join("found-there/SKILL.md")]).unwrap(), "the session's own write");
+}

@@ -128,7 +128,7 @@ impl Session {
             self.own_writes.insert(path, sha);
         }
         match plan.kind {
-            crate::agents::take::TakeKind::Changes => self.refresh(&[applied.into.clone()])?,
+            crate::agents::take::TakeKind::Changes => self.refresh(std::slice::from_ref(&applied.into))?,
             crate::agents::take::TakeKind::Adopt => self.reload()?,
         }
         Ok(Taken { applied, view: self.view() })
