@@ -228,7 +228,7 @@ function Workspace(props: { actions: RefObject<Actions> }) {
                 {/* Kept once opened, so the ticked skills and tools survive a look at a skill. */}
                 {agentsSeen && (
                   <div className="section" hidden={section !== "agents"}>
-                    <AgentsView key={view.root} view={view} onOpenSkill={openSkillRow} onOpenDiagnostic={openDiagnostic} />
+                    <AgentsView key={view.root} view={view} onOpenSkill={openSkillRow} onOpenDiagnostic={openDiagnostic} onCatalogueChanged={catalogueChanged} />
                   </div>
                 )}
                 {exportsSeen && (

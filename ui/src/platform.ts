@@ -35,6 +35,8 @@ import type { AgentsRequest } from "./bindings/AgentsRequest";
 import type { AgentsView } from "./bindings/AgentsView";
 import type { InstallApplied } from "./bindings/InstallApplied";
 import type { InstallPlan } from "./bindings/InstallPlan";
+import type { TakePlan } from "./bindings/TakePlan";
+import type { Taken } from "./bindings/Taken";
 
 // The commands and error codes are generated from the Rust declarations (src-tauri/tests/ipc_surface.rs).
 export type { Commands } from "./bindings/Commands";
@@ -264,6 +266,16 @@ export function planAgents(scope: AgentScope, request: AgentsRequest): Promise<I
 /** Carries out the plan last made for `scope`, once (`agents.plan-stale` when a folder changed since). */
 export function applyAgents(scope: AgentScope): Promise<InstallApplied> {
   return call("apply_agents", { scope });
+}
+
+/** A dry run of taking `skill` from `agent`'s folder in `scope` into the catalogue; the shell keeps it for `applyTake`. */
+export function planTake(scope: AgentScope, skill: string, agent: string): Promise<TakePlan> {
+  return call("plan_take", { scope, skill, agent });
+}
+
+/** Carries out the take plan last made for `scope`, once, and returns the catalogue re-read. */
+export function applyTake(scope: AgentScope): Promise<Taken> {
+  return call("apply_take", { scope });
 }
 
 /** Calls `handler` whenever files change outside the app; resolves to an unsubscribe function. */

@@ -6,10 +6,11 @@ import type { InvokeArgs } from "@tauri-apps/api/core";
 import type { AgentsView as AgentsAnswer } from "../bindings/AgentsView";
 import type { AppError } from "../bindings/AppError";
 import type { InstallPlan } from "../bindings/InstallPlan";
+import type { TakePlan } from "../bindings/TakePlan";
 import { AgentsView } from "./AgentsView";
 import { InstalledIn } from "./InstalledIn";
 import { InstallationsProvider } from "./InstallationsContext";
-import { cellsOf, columnsOf, firstErrors, sharedWith, stepsByFolder } from "./agentsModel";
+import { cellsOf, columnsOf, firstErrors, fromTools, sharedWith, stepsByFolder } from "./agentsModel";
 import { renderInApp } from "../test/render";
 import { nameDiagnostic, row, view } from "../test/fixtures";
 
@@ -81,9 +82,29 @@ function checkSkill(skill: string): HTMLInputElement {
   return within(row).getByTestId("select-skill") as HTMLInputElement;
 }
 
-function renderView(onOpenSkill = vi.fn(), onOpenDiagnostic = vi.fn()) {
-  renderInApp(<AgentsView view={view()} onOpenSkill={onOpenSkill} onOpenDiagnostic={onOpenDiagnostic} />);
-  return { onOpenSkill, onOpenDiagnostic };
+function renderView(onOpenSkill = vi.fn(), onOpenDiagnostic = vi.fn(), onCatalogueChanged = vi.fn()) {
+  renderInApp(<AgentsView view={view()} onOpenSkill={onOpenSkill} onOpenDiagnostic={onOpenDiagnostic} onCatalogueChanged={onCatalogueChanged} />);
+  return { onOpenSkill, onOpenDiagnostic, onCatalogueChanged };
+}
+
+function takePlan(patch: Partial<TakePlan> = {}): TakePlan {
+  return {
+    skill: "summarising-incidents",
+    kind: "changes",
+    folder: "/home/me/.cursor/skills/summarising-incidents",
+    into: "summarising-incidents",
+    files: [
+      {
+        path: "SKILL.md",
+        kind: "changed",
+        diff: "--- catalogue/SKILL.md\n+++ agent/SKILL.md\n@@ -1,2 +1,3 @@\n # Summarising\n-Old line.\n+Edited in Cursor.\n",
+      },
+      { path: "assets/logo.png", kind: "added" },
+    ],
+    records: true,
+    lock: "/home/me/.agents/.skill-lock.json",
+    ...patch,
+  };
 }
 
 describe("the agents model", () => {
@@ -222,7 +243,7 @@ describe("Agents view", () => {
     const user = userEvent.setup();
     const skills = Array.from({ length: 10_000 }, (_, i) => row(`skill-${String(i).padStart(5, "0")}`));
     const calls = backend({ agents_view: () => agents(), plan_agents: () => installPlan() });
-    renderInApp(<AgentsView view={view({ skills, diagnostics: [] })} onOpenSkill={vi.fn()} onOpenDiagnostic={vi.fn()} />);
+    renderInApp(<AgentsView view={view({ skills, diagnostics: [] })} onOpenSkill={vi.fn()} onOpenDiagnostic={vi.fn()} onCatalogueChanged={vi.fn()} />);
     await screen.findByTestId("agents-matrix");
     const shown = screen.getAllByTestId("agent-row").length;
     expect(shown).toBeGreaterThan(0);
@@ -246,6 +267,91 @@ describe("Agents view", () => {
     await user.click(screen.getByTestId("scope-project"));
     await waitFor(() => expect(named(calls, "agents_view").at(-1)).toEqual({ scope: { kind: "project", folder: "/work/app" } }));
     expect(screen.getByTestId("scope-folder").textContent).toBe("/work/app");
+  });
+});
+
+describe("taking a tool's folder into the catalogue", () => {
+  afterEach(() => clearMocks());
+
+  it("lists edited copies and other installers' copies, not their links", () => {
+    const listed = fromTools([
+      { skill: "a", agents: ["cursor"], folder: "/f/a", how: "copy", state: "changedThere" },
+      { skill: "b", agents: ["cursor"], folder: "/f/b", how: "copy", state: "foreign" },
+      { skill: "c", agents: ["cursor"], folder: "/f/c", how: "link", state: "foreign" },
+      { skill: "d", agents: ["cursor"], folder: "/f/d", how: "copy", state: "current" },
+    ]);
+    expect(listed.map((i) => i.skill)).toEqual(["a", "b"]);
+  });
+
+  it("shows an edited copy's diff, takes it, and hands the re-read catalogue on", async () => {
+    const user = userEvent.setup();
+    const after = view({ skills: [row("summarising-incidents"), row("taken-marker")] });
+    const calls = backend({
+      agents_view: () => agents(),
+      plan_take: () => takePlan(),
+      apply_take: () => ({ applied: { into: "summarising-incidents", written: ["summarising-incidents/SKILL.md", "summarising-incidents/assets/logo.png"], removed: [], recorded: true }, view: after }),
+    });
+    const { onCatalogueChanged } = renderView();
+    const item = (await screen.findAllByTestId("from-tool")).find((li) => li.dataset.skill === "summarising-incidents");
+    if (!item) throw new Error("the edited copy is not listed");
+    await user.click(within(item).getByTestId("from-tool-take"));
+    expect(named(calls, "plan_take")).toEqual([{ scope: { kind: "global" }, skill: "summarising-incidents", agent: "cursor" }]);
+    const panel = await screen.findByTestId("take-plan");
+    const files = within(panel).getAllByTestId("take-file");
+    expect(files.map((f) => [f.dataset.path, f.dataset.kind])).toEqual([["SKILL.md", "changed"], ["assets/logo.png", "added"]]);
+    const diff = within(files[0] as HTMLElement).getByTestId("take-diff");
+    expect(diff.textContent).toContain("+Edited in Cursor.");
+    expect(diff.querySelector(".diff-add")?.textContent).toContain("Edited in Cursor.");
+    expect(diff.querySelector(".diff-remove")?.textContent).toContain("Old line.");
+    expect(within(files[1] as HTMLElement).queryByTestId("take-diff")).toBeNull();
+    expect(named(calls, "apply_take")).toHaveLength(0);
+    await user.click(within(panel).getByTestId("take-apply"));
+    await waitFor(() => expect(onCatalogueChanged).toHaveBeenCalledWith(after));
+    expect(named(calls, "apply_take")).toEqual([{ scope: { kind: "global" } }]);
+    expect((await screen.findByTestId("take-done")).textContent).toContain("2 files written");
+    expect(screen.queryByTestId("take-plan")).toBeNull();
+  });
+
+  it("says why a take is refused and offers nothing to apply", async () => {
+    const user = userEvent.setup();
+    backend({ agents_view: () => agents(), plan_take: () => takePlan({ refused: "the catalogue's skill changed too since this copy was made" }) });
+    renderView();
+    await user.click((await screen.findAllByTestId("from-tool-take"))[0] as HTMLElement);
+    expect((await screen.findByTestId("take-refused")).textContent).toContain("changed too");
+    expect((screen.getByTestId("take-apply") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryAllByTestId("take-file")).toHaveLength(0);
+  });
+
+  it("offers to take an edited copy from the plan's conflicts, and shows Show again when it went stale", async () => {
+    const user = userEvent.setup();
+    const calls = backend({
+      agents_view: () => agents(),
+      plan_agents: () => installPlan(),
+      plan_take: () => takePlan(),
+      apply_take: () => {
+        throw stale;
+      },
+    });
+    renderView();
+    await screen.findByTestId("agents-matrix");
+    await user.click(checkSkill("summarising-incidents"));
+    await user.click(screen.getByTestId("select-tool-cursor"));
+    await user.click(screen.getByTestId("agents-install"));
+    await user.click(await screen.findByTestId("plan-take"));
+    await waitFor(() => expect(named(calls, "plan_take")).toHaveLength(1));
+    expect(screen.queryByTestId("agents-plan")).toBeNull();
+    await user.click(await screen.findByTestId("take-apply"));
+    expect(await screen.findByTestId("take-stale")).toBeTruthy();
+    await user.click(screen.getByTestId("take-again"));
+    await waitFor(() => expect(named(calls, "plan_take")).toHaveLength(2));
+  });
+
+  it("names another installer's folder of a new name as one to adopt", async () => {
+    const installed = [{ skill: "from-npx", agents: ["claude-code"], folder: "/home/me/.claude/skills/from-npx", how: "copy" as const, state: "foreign" as const }];
+    backend({ agents_view: () => agents({ installed }) });
+    renderView();
+    const item = await screen.findByTestId("from-tool");
+    expect(within(item).getByTestId("from-tool-take").textContent).toBe("Adopt…");
   });
 });
 

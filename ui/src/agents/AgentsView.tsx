@@ -7,17 +7,25 @@ import type { Diagnostic } from "../bindings/Diagnostic";
 import type { InstallApplied } from "../bindings/InstallApplied";
 import type { InstallConflict } from "../bindings/InstallConflict";
 import type { InstallPlan } from "../bindings/InstallPlan";
+import type { Installed } from "../bindings/Installed";
 import type { SkillRow } from "../bindings/SkillRow";
+import type { TakePlan } from "../bindings/TakePlan";
 import * as platform from "../platform";
 import { useReportError } from "../errors/ErrorContext";
 import { formatCount, plural } from "../model/format";
-import { GLOBAL, cellsOf, columnsOf, firstErrors, sharedWith } from "./agentsModel";
+import { GLOBAL, cellsOf, columnsOf, firstErrors, fromTools, sharedWith } from "./agentsModel";
 import { InstallMatrix } from "./InstallMatrix";
 import { useInstallations } from "./InstallationsContext";
 import { PlanPanel } from "./PlanPanel";
+import { TakePanel } from "./TakePanel";
 
 /** A plan on screen, with what was asked for it (to plan the same again when it went stale). */
 type Shown = { title: string; request: AgentsRequest; plan: InstallPlan; stale: boolean };
+/** A take plan on screen, with what was asked for it. */
+type ShownTake = { skill: string; agent: string; plan: TakePlan; stale: boolean };
+
+/** How many folders the "from the tools' folders" list shows before saying how many more. */
+const FROM_TOOLS_SHOWN = 50;
 
 /**
  * Agents: which catalogue skills are installed in which agent tools on this computer, and
@@ -28,8 +36,11 @@ export function AgentsView(props: {
   view: CatalogueView;
   onOpenSkill: (skill: SkillRow) => void;
   onOpenDiagnostic: (d: Diagnostic) => void;
+  /** The catalogue re-read after a skill was taken into it. */
+  onCatalogueChanged: (view: CatalogueView) => void;
 }) {
   const report = useReportError();
+  const { onCatalogueChanged } = props;
   const installations = useInstallations();
   const [scope, setScope] = useState<AgentScope>(GLOBAL);
   const [agents, setAgents] = useState<AgentsAnswer | null>(null);
@@ -41,6 +52,8 @@ export function AgentsView(props: {
   const [shown, setShown] = useState<Shown | null>(null);
   const [busy, setBusy] = useState(false);
   const [applied, setApplied] = useState<InstallApplied | null>(null);
+  const [take, setTake] = useState<ShownTake | null>(null);
+  const [taken, setTaken] = useState<string | null>(null);
   const seq = useRef(0);
 
   const load = useCallback(
@@ -123,12 +136,55 @@ export function AgentsView(props: {
     if (scope.kind === "global") installations.refresh();
   }, [installations, load, plan, report, scope, shown]);
 
+  const planTake = useCallback(
+    async (skill: string, agent: string) => {
+      setBusy(true);
+      setApplied(null);
+      setTaken(null);
+      setShown(null);
+      try {
+        setTake({ skill, agent, plan: await platform.planTake(scope, skill, agent), stale: false });
+      } catch (error) {
+        report(platform.toAppError(error), () => void planTake(skill, agent));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [report, scope],
+  );
+
+  const applyTake = useCallback(async () => {
+    if (!take) return;
+    setBusy(true);
+    try {
+      const result = await platform.applyTake(scope);
+      setTake(null);
+      const files = result.applied.written.length + result.applied.removed.length;
+      setTaken(`${take.plan.kind === "adopt" ? "Adopted" : "Took"} ${take.skill} into the catalogue's ${result.applied.into}: ${plural(files, "file")} written.`);
+      onCatalogueChanged(result.view);
+    } catch (error) {
+      const appError = platform.toAppError(error);
+      if (appError.code === "agents.plan-stale") {
+        setTake({ ...take, stale: true });
+        report(appError, () => void planTake(take.skill, take.agent));
+      } else {
+        setTake(null);
+        report(appError);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }, [onCatalogueChanged, planTake, report, scope, take]);
+
+  const outside = useMemo(() => fromTools(agents?.installed ?? []), [agents]);
+
   const chooseProject = async () => {
     try {
       const folder = await platform.pickFolder("Install into this project");
       if (folder) {
         setScope({ kind: "project", folder });
         setShown(null);
+        setTake(null);
         setApplied(null);
       }
     } catch (error) {
@@ -140,6 +196,7 @@ export function AgentsView(props: {
     if (scope.kind === "global") return;
     setScope(GLOBAL);
     setShown(null);
+    setTake(null);
     setApplied(null);
   };
 
@@ -243,6 +300,30 @@ export function AgentsView(props: {
 
       {applied && <AppliedSummary applied={applied} onDismiss={() => setApplied(null)} />}
 
+      {taken && (
+        <div className="notice agents-applied" role="status" data-testid="take-done">
+          <p>
+            <strong>{taken}</strong>
+          </p>
+          <div className="notice-actions">
+            <button type="button" className="button small" onClick={() => setTaken(null)}>
+              Dismiss
+            </button>
+          </div>
+        </div>
+      )}
+
+      {take && (
+        <TakePanel
+          plan={take.plan}
+          busy={busy}
+          stale={take.stale}
+          onTake={() => void applyTake()}
+          onCancel={() => setTake(null)}
+          onPlanAgain={() => void planTake(take.skill, take.agent)}
+        />
+      )}
+
       {shown && (
         <PlanPanel
           title={shown.title}
@@ -256,8 +337,16 @@ export function AgentsView(props: {
           onReplace={(c: InstallConflict) =>
             void plan(`Replace ${c.skill} in ${c.folder}`, { kind: "replace", skills: [c.skill], agents: c.agents, copy })
           }
+          onTake={(c: InstallConflict) => {
+            const agent = c.agents[0];
+            if (agent !== undefined) void planTake(c.skill, agent);
+          }}
           onOpenError={props.onOpenDiagnostic}
         />
+      )}
+
+      {outside.length > 0 && (
+        <FromTools installed={outside} inCatalogue={names} tools={tools} busy={busy} onTake={(skill, agent) => void planTake(skill, agent)} />
       )}
 
       {agents ? (
@@ -304,5 +393,42 @@ function AppliedSummary(props: { applied: InstallApplied; onDismiss: () => void 
         </button>
       </div>
     </div>
+  );
+}
+
+/** Folders in the tools that hold what the catalogue does not: each can be shown and taken in. */
+function FromTools(props: {
+  installed: Installed[];
+  inCatalogue: Set<string>;
+  tools: { id: string; name: string }[];
+  busy: boolean;
+  onTake: (skill: string, agent: string) => void;
+}) {
+  const names = new Map(props.tools.map((t) => [t.id, t.name]));
+  const shown = props.installed.slice(0, FROM_TOOLS_SHOWN);
+  const more = props.installed.length - shown.length;
+  return (
+    <section className="from-tools" aria-label="In the tools' folders" data-testid="from-tools">
+      <h2>In the tools' folders, not in the catalogue</h2>
+      <p className="muted small">Copies edited there, and skills other installers put there. Show what differs, then take it into the catalogue if you want to keep it.</p>
+      <ul>
+        {shown.map((row) => {
+          const agent = row.agents[0] ?? "";
+          const adopt = row.state === "foreign" && !props.inCatalogue.has(row.skill);
+          return (
+            <li key={row.folder} className="from-tool" data-testid="from-tool" data-skill={row.skill} data-state={row.state}>
+              <strong>{row.skill}</strong>
+              <span className="muted small">
+                {row.state === "changedThere" ? "edited" : "another installer's"} in <code>{row.folder}</code> ({row.agents.map((a) => names.get(a) ?? a).join(", ")})
+              </span>
+              <button type="button" className="button small" disabled={props.busy || agent === ""} onClick={() => props.onTake(row.skill, agent)} data-testid="from-tool-take">
+                {row.state === "changedThere" ? "Show changes…" : adopt ? "Adopt…" : "Compare…"}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {more > 0 && <p className="muted small">and {formatCount(more)} more; the CLI's <code>skillhouse status</code> lists them all.</p>}
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import type { InstallConflict } from "../bindings/InstallConflict";
 import type { InstallPlan } from "../bindings/InstallPlan";
 import { RichMessage } from "../diagnostics/RichMessage";
 import { plural } from "../model/format";
-import { ACTION_LABEL, changingSteps, replaceable, stepsByFolder } from "./agentsModel";
+import { ACTION_LABEL, changingSteps, replaceable, stepsByFolder, takeable } from "./agentsModel";
 
 /**
  * A plan before it is applied: what each tool's folder gets, what is left alone and why, which
@@ -21,6 +21,8 @@ export function PlanPanel(props: {
   onCancel: () => void;
   onPlanAgain: () => void;
   onReplace: (conflict: InstallConflict) => void;
+  /** Shows what taking what is there into the catalogue would change. */
+  onTake: (conflict: InstallConflict) => void;
   onOpenError: (d: Diagnostic) => void;
 }) {
   const { plan } = props;
@@ -84,6 +86,22 @@ export function PlanPanel(props: {
                     data-testid="plan-replace"
                   >
                     Replace…
+                  </button>
+                )}
+                {takeable(c.kind) && (
+                  <button
+                    type="button"
+                    className="button small"
+                    onClick={() => props.onTake(c)}
+                    disabled={props.busy}
+                    title={
+                      c.kind === "changedThere"
+                        ? "Show the edits made there, to take them into the catalogue"
+                        : "Show what the other installer's folder holds, to take it into the catalogue"
+                    }
+                    data-testid="plan-take"
+                  >
+                    {c.kind === "changedThere" ? "Show changes…" : "Take into catalogue…"}
                   </button>
                 )}
               </li>

@@ -33,11 +33,11 @@ export const STATE_LABEL: Record<InstallState, string> = {
 export const STATE_ABOUT: Record<InstallState, string> = {
   current: "Up to date with the catalogue.",
   outdated: "An older version: Sync all brings it up to date.",
-  changedThere: "The copy was edited in the tool's folder; Install offers to replace it (the edited copy is kept in .skillhouse-backup).",
+  changedThere: "The copy was edited in the tool's folder: take the edits into the catalogue, or replace the copy (the edited one is kept in .skillhouse-backup).",
   missing: "Recorded as installed, but the folder is gone: Sync all puts it back.",
   blocked: "The skill has an error now, so it is not updated until the error is fixed.",
   notInCatalogue: "Recorded from this catalogue, but the skill is no longer in it: Uninstall takes it out.",
-  foreign: "Installed by another program (such as npx skills); Skillhouse leaves it alone.",
+  foreign: "Installed by another program (such as npx skills); Skillhouse leaves it alone unless you take it into the catalogue.",
 };
 
 export const ACTION_LABEL: Record<InstallAction, string> = {
@@ -52,6 +52,18 @@ export const ACTION_LABEL: Record<InstallAction, string> = {
  * A folder or file Skillhouse did not put there is never replaced (the core refuses it too). */
 export function replaceable(kind: InstallConflictKind): boolean {
   return kind === "changedThere";
+}
+
+/** The conflicts whose folder can be taken into the catalogue: Skillhouse's edited copy, or a
+ * skill folder another installer put there. */
+export function takeable(kind: InstallConflictKind): boolean {
+  return kind === "changedThere" || kind === "notOurs";
+}
+
+/** Installations whose folder holds something the catalogue does not: Skillhouse's copies edited
+ * there, and other installers' folders (a link has nothing of its own to take). */
+export function fromTools(installed: Installed[]): Installed[] {
+  return installed.filter((i) => i.state === "changedThere" || (i.state === "foreign" && i.how === "copy"));
 }
 
 const cellKey = (skill: string, agent: string) => `${skill}\u0000${agent}`;

@@ -117,6 +117,8 @@ const handlers: Handlers = {
   agents_view: ({ scope }) => agentsView(scope),
   plan_agents: refuse("Installing skills into agent tools"),
   apply_agents: refuse("Installing skills into agent tools"),
+  plan_take: refuse("Taking a skill into the catalogue"),
+  apply_take: refuse("Taking a skill into the catalogue"),
 };
 
 export async function answer<K extends CommandName>(command: K, args: Commands[K]["args"]): Promise<Commands[K]["result"]> {
