@@ -1,7 +1,8 @@
 // Installing into agent tools: two skills go into Claude Code (links) and Cursor (copies, as it
 // does not load linked skills) through the Agents view; a copy edited in Cursor's folder shows
 // as "changed there", and Replace puts the catalogue's version back, keeping the edited one in
-// .skillhouse-backup. Everything happens under run.sh's own HOME (E2E_HOME), never the person's.
+// .skillhouse-backup; another edited copy is shown as a diff and taken into the catalogue.
+// Everything happens under run.sh's own HOME (E2E_HOME), never the person's.
 import assert from "node:assert/strict";
 import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -34,6 +35,8 @@ const ui = {
   apply: '[data-testid="plan-apply"]',
   applied: '[data-testid="agents-applied"]',
   toast: '[data-testid="error-toast"]',
+  fromTool: (skill) => `[data-testid="from-tool"][data-skill="${skill}"]`,
+  takePlan: '[data-testid="take-plan"]',
 };
 
 /** Every file under `dir`, as relative path → content, for comparing a copy with its source. */
@@ -160,5 +163,40 @@ describe("installing skills into agent tools", () => {
     await restPointer(browser);
     await settle(browser);
     await capture(browser, path.join(SCREENSHOTS, "agents.png"));
+  });
+
+  step("another copy edited in Cursor's folder is listed; Show changes shows its diff, and Take writes the edit into the catalogue", async () => {
+    const other = SKILLS[1];
+    const taken = "\nA better step, found while using the skill in Cursor.\n";
+    appendFileSync(path.join(CURSOR, other, "SKILL.md"), taken);
+    await browser.$(ui.refresh).click();
+    const item = browser.$(ui.fromTool(other));
+    await item.waitForDisplayed({ timeout: 15_000, timeoutMsg: "the edited copy is not listed under the tools' folders" });
+    assert.equal(await item.getAttribute("data-state"), "changedThere");
+    await item.$('[data-testid="from-tool-take"]').click();
+    const panel = browser.$(ui.takePlan);
+    await panel.waitForDisplayed({ timeout: 15_000, timeoutMsg: "the changes were not shown" });
+    const diff = await shownText(panel.$('[data-testid="take-file"][data-path="SKILL.md"] [data-testid="take-diff"]'));
+    assert.match(diff, /\+A better step, found while using the skill in Cursor\./, `the diff does not show the edit: ${diff}`);
+    assert.ok(!readText(path.join(inCatalogue(other), "SKILL.md")).endsWith(taken), "showing the changes wrote into the catalogue");
+    await restPointer(browser);
+    await settle(browser);
+    await capture(browser, path.join(SCREENSHOTS, "agents-take.png"));
+
+    await panel.$('[data-testid="take-apply"]').click();
+    await waitFor(
+      browser,
+      async () => {
+        if (await browser.$(ui.toast).isExisting()) return `error: ${await shownText(browser.$(ui.toast))}`;
+        return browser.$('[data-testid="take-done"]').isExisting();
+      },
+      "the changes were not taken",
+      20_000,
+    );
+    assert.ok(readText(path.join(inCatalogue(other), "SKILL.md")).endsWith(taken), "the catalogue's SKILL.md does not have the edit");
+    assert.deepEqual(filesOf(path.join(CURSOR, other)), filesOf(inCatalogue(other)), "the copy and the catalogue differ after taking");
+    await waitFor(browser, async () => (await cellState(browser, other, "cursor")) === "current", "the taken copy is not shown as installed");
+    assert.equal(await cellState(browser, other, "claude-code"), "current", "the link reads the catalogue, which now has the edit");
+    assert.equal(await browser.$(ui.fromTool(other)).isExisting(), false, "the taken copy is still listed as edited");
   });
 });
