@@ -322,6 +322,17 @@ describe("taking a tool's folder into the catalogue", () => {
     expect(screen.queryAllByTestId("take-file")).toHaveLength(0);
   });
 
+  it("offers to replace Skillhouse's edited copy with the catalogue's instead, as a replace plan", async () => {
+    const user = userEvent.setup();
+    const calls = backend({ agents_view: () => agents(), plan_take: () => takePlan(), plan_agents: () => installPlan() });
+    renderView();
+    await user.click((await screen.findAllByTestId("from-tool-take"))[0] as HTMLElement);
+    await user.click(await screen.findByTestId("take-replace"));
+    await waitFor(() => expect(named(calls, "plan_agents")).toHaveLength(1));
+    expect(named(calls, "plan_agents")[0]?.request).toEqual({ kind: "replace", skills: ["summarising-incidents"], agents: ["cursor"], copy: false });
+    expect(screen.queryByTestId("take-plan")).toBeNull();
+  });
+
   it("offers to take an edited copy from the plan's conflicts, and shows Show again when it went stale", async () => {
     const user = userEvent.setup();
     const calls = backend({
@@ -346,12 +357,15 @@ describe("taking a tool's folder into the catalogue", () => {
     await waitFor(() => expect(named(calls, "plan_take")).toHaveLength(2));
   });
 
-  it("names another installer's folder of a new name as one to adopt", async () => {
+  it("names another installer's folder of a new name as one to adopt, and offers no replace for it", async () => {
     const installed = [{ skill: "from-npx", agents: ["claude-code"], folder: "/home/me/.claude/skills/from-npx", how: "copy" as const, state: "foreign" as const }];
-    backend({ agents_view: () => agents({ installed }) });
+    backend({ agents_view: () => agents({ installed }), plan_take: () => takePlan({ skill: "from-npx", kind: "adopt", into: "from-npx" }) });
     renderView();
     const item = await screen.findByTestId("from-tool");
     expect(within(item).getByTestId("from-tool-take").textContent).toBe("Adopt…");
+    await userEvent.setup().click(within(item).getByTestId("from-tool-take"));
+    await screen.findByTestId("take-plan");
+    expect(screen.queryByTestId("take-replace")).toBeNull();
   });
 });
 

@@ -22,7 +22,7 @@ import { TakePanel } from "./TakePanel";
 /** A plan on screen, with what was asked for it (to plan the same again when it went stale). */
 type Shown = { title: string; request: AgentsRequest; plan: InstallPlan; stale: boolean };
 /** A take plan on screen, with what was asked for it. */
-type ShownTake = { skill: string; agent: string; plan: TakePlan; stale: boolean };
+type ShownTake = { skill: string; agent: string; ours: boolean; plan: TakePlan; stale: boolean };
 
 /** How many folders the "from the tools' folders" list shows before saying how many more. */
 const FROM_TOOLS_SHOWN = 50;
@@ -137,15 +137,15 @@ export function AgentsView(props: {
   }, [installations, load, plan, report, scope, shown]);
 
   const planTake = useCallback(
-    async (skill: string, agent: string) => {
+    async (skill: string, agent: string, ours: boolean) => {
       setBusy(true);
       setApplied(null);
       setTaken(null);
       setShown(null);
       try {
-        setTake({ skill, agent, plan: await platform.planTake(scope, skill, agent), stale: false });
+        setTake({ skill, agent, ours, plan: await platform.planTake(scope, skill, agent), stale: false });
       } catch (error) {
-        report(platform.toAppError(error), () => void planTake(skill, agent));
+        report(platform.toAppError(error), () => void planTake(skill, agent, ours));
       } finally {
         setBusy(false);
       }
@@ -166,7 +166,7 @@ export function AgentsView(props: {
       const appError = platform.toAppError(error);
       if (appError.code === "agents.plan-stale") {
         setTake({ ...take, stale: true });
-        report(appError, () => void planTake(take.skill, take.agent));
+        report(appError, () => void planTake(take.skill, take.agent, take.ours));
       } else {
         setTake(null);
         report(appError);
@@ -320,7 +320,15 @@ export function AgentsView(props: {
           stale={take.stale}
           onTake={() => void applyTake()}
           onCancel={() => setTake(null)}
-          onPlanAgain={() => void planTake(take.skill, take.agent)}
+          onPlanAgain={() => void planTake(take.skill, take.agent, take.ours)}
+          onReplace={
+            take.ours
+              ? () => {
+                  setTake(null);
+                  void plan(`Replace ${take.skill} in ${take.plan.folder}`, { kind: "replace", skills: [take.skill], agents: [take.agent], copy });
+                }
+              : undefined
+          }
         />
       )}
 
@@ -339,14 +347,14 @@ export function AgentsView(props: {
           }
           onTake={(c: InstallConflict) => {
             const agent = c.agents[0];
-            if (agent !== undefined) void planTake(c.skill, agent);
+            if (agent !== undefined) void planTake(c.skill, agent, c.kind === "changedThere");
           }}
           onOpenError={props.onOpenDiagnostic}
         />
       )}
 
       {outside.length > 0 && (
-        <FromTools installed={outside} inCatalogue={names} tools={tools} busy={busy} onTake={(skill, agent) => void planTake(skill, agent)} />
+        <FromTools installed={outside} inCatalogue={names} tools={tools} busy={busy} onTake={(skill, agent, ours) => void planTake(skill, agent, ours)} />
       )}
 
       {agents ? (
@@ -402,14 +410,14 @@ function FromTools(props: {
   inCatalogue: Set<string>;
   tools: { id: string; name: string }[];
   busy: boolean;
-  onTake: (skill: string, agent: string) => void;
+  onTake: (skill: string, agent: string, ours: boolean) => void;
 }) {
   const names = new Map(props.tools.map((t) => [t.id, t.name]));
   const shown = props.installed.slice(0, FROM_TOOLS_SHOWN);
   const more = props.installed.length - shown.length;
   return (
     <section className="from-tools" aria-label="In the tools' folders" data-testid="from-tools">
-      <h2>In the tools' folders, not in the catalogue</h2>
+      <h2>Only in the tools' folders</h2>
       <p className="muted small">Copies edited there, and skills other installers put there. Show what differs, then take it into the catalogue if you want to keep it.</p>
       <ul>
         {shown.map((row) => {
@@ -421,7 +429,7 @@ function FromTools(props: {
               <span className="muted small">
                 {row.state === "changedThere" ? "edited" : "another installer's"} in <code>{row.folder}</code> ({row.agents.map((a) => names.get(a) ?? a).join(", ")})
               </span>
-              <button type="button" className="button small" disabled={props.busy || agent === ""} onClick={() => props.onTake(row.skill, agent)} data-testid="from-tool-take">
+              <button type="button" className="button small" disabled={props.busy || agent === ""} onClick={() => props.onTake(row.skill, agent, row.state === "changedThere")} data-testid="from-tool-take">
                 {row.state === "changedThere" ? "Show changes…" : adopt ? "Adopt…" : "Compare…"}
               </button>
             </li>

@@ -16,6 +16,8 @@ export function TakePanel(props: {
   onTake: () => void;
   onCancel: () => void;
   onPlanAgain: () => void;
+  /** For Skillhouse's own edited copy: plan to overwrite it with the catalogue's instead. */
+  onReplace?: () => void;
 }) {
   const { plan } = props;
   const title = plan.kind === "adopt" ? `Adopt ${plan.skill} into the catalogue` : `Take the changes to ${plan.skill} into the catalogue`;
@@ -86,6 +88,18 @@ export function TakePanel(props: {
             data-testid="take-apply"
           >
             {props.busy ? "Taking…" : plan.kind === "adopt" ? "Adopt into the catalogue" : "Take into the catalogue"}
+          </button>
+        )}
+        {props.onReplace && (
+          <button
+            type="button"
+            className="button"
+            onClick={props.onReplace}
+            disabled={props.busy}
+            title="Plan to overwrite the copy with the catalogue's version instead (the edited copy is kept in .skillhouse-backup)"
+            data-testid="take-replace"
+          >
+            Replace with the catalogue's…
           </button>
         )}
         <button type="button" className="button" onClick={props.onCancel} disabled={props.busy} data-testid="take-cancel">
