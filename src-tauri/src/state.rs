@@ -1,7 +1,7 @@
 //! What the shell keeps between commands: the open catalogue's session and its watcher.
 
-use skillhouse_core::agents::view::ScopeChoice;
 use skillhouse_core::agents::take::TakePlan;
+use skillhouse_core::agents::view::ScopeChoice;
 use skillhouse_core::agents::Plan;
 use skillhouse_core::app_error::AppError;
 use skillhouse_core::error_code::ErrorCode;

@@ -438,7 +438,9 @@ fn run(command: Command) -> Result<u8, String> {
         Command::Sync { path, scope, yes, format } => {
             agents::change(&path, None, &scope, agents::Change::Sync, yes, format == Format::Json)
         }
-        Command::Take { path, skill, agent, scope, yes, format } => agents::take(&path, &skill, &agent, &scope, yes, format == Format::Json),
+        Command::Take { path, skill, agent, scope, yes, format } => {
+            agents::take(&path, &skill, &agent, &scope, yes, format == Format::Json)
+        }
         Command::Status { path, scope, format } => agents::status(&path, &scope, format == Format::Json),
         Command::New { name, catalogue } => {
             let file = scaffold::create(&catalogue, &name).map_err(|e| e.to_string())?;

@@ -355,7 +355,8 @@ fn take_shows_the_copys_edit_as_a_diff_and_writes_it_into_the_catalogue_only_wit
     };
     let (cat_s, project_s) = (cat.to_string_lossy().into_owned(), project.to_string_lossy().into_owned());
     let scope = ["--project", project_s.as_str()];
-    let install = run(&[&["install", &cat_s, "--skill", "naming-skills", "--agent", "claude-code", "--copy", "--yes"][..], &scope].concat());
+    let install =
+        run(&[&["install", &cat_s, "--skill", "naming-skills", "--agent", "claude-code", "--copy", "--yes"][..], &scope].concat());
     assert_eq!(install.status.code(), Some(0), "{}{}", text(&install), stderr(&install));
     let copied = project.join(".claude/skills/naming-skills/SKILL.md");
     std::fs::write(&copied, std::fs::read_to_string(&copied).unwrap() + "\nTaken back from the agent.\n").unwrap();

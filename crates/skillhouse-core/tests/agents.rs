@@ -508,7 +508,11 @@ mod take_back {
         assert!(applied.recorded);
         assert_eq!(fs::read_to_string(w.root.join("found-elsewhere/SKILL.md")).unwrap(), text);
         assert_eq!(fs::read_to_string(w.root.join("found-elsewhere/scripts/run.sh")).unwrap(), "echo hi\n");
-        let leftovers: Vec<_> = fs::read_dir(&w.root).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with(".skillhouse")).collect();
+        let leftovers: Vec<_> = fs::read_dir(&w.root)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().starts_with(".skillhouse"))
+            .collect();
         assert!(leftovers.is_empty(), "the staging folder stayed: {leftovers:?}");
         let catalogue = w.catalogue();
         assert!(catalogue.skill("found-elsewhere").is_some(), "the catalogue loads the adopted skill");

@@ -331,7 +331,8 @@ fn a_folder_adopted_from_an_agent_appears_in_the_view_and_is_the_sessions_own_wr
     let project = tmp.path().join("project");
     let theirs = project.join(".claude/skills/found-there");
     fs::create_dir_all(&theirs).unwrap();
-    fs::write(theirs.join("SKILL.md"), "---\nname: found-there\ndescription: Does found things. Use when testing adoption.\n---\nSteps.\n").unwrap();
+    fs::write(theirs.join("SKILL.md"), "---\nname: found-there\ndescription: Does found things. Use when testing adoption.\n---\nSteps.\n")
+        .unwrap();
     let host = Host { home: tmp.path().join("home"), env: Default::default() };
     let scope = ScopeChoice::Project { folder: project.canonicalize().unwrap() };
     let plan = plan_take(s.catalogue(), &skillhouse_core::schema::Schemas::new(), &host, &scope, "found-there", "claude-code").unwrap();

@@ -1,8 +1,8 @@
 use crate::state::off_main;
 use crate::AppState;
 // Named as the UI's bindings name them (ts-rs), which the IPC surface test reads.
-use skillhouse_core::agents::view::{self, AgentsView, ScopeChoice as AgentScope, Wanted as AgentsRequest};
 use skillhouse_core::agents::take::TakePlan;
+use skillhouse_core::agents::view::{self, AgentsView, ScopeChoice as AgentScope, Wanted as AgentsRequest};
 use skillhouse_core::agents::{Applied as InstallApplied, Plan as InstallPlan};
 use skillhouse_core::app_error::AppError;
 use skillhouse_core::schema::Schemas;
@@ -45,7 +45,8 @@ pub async fn apply_agents(state: tauri::State<'_, AppState>, scope: AgentScope) 
 pub async fn plan_take(state: tauri::State<'_, AppState>, scope: AgentScope, skill: String, agent: String) -> Result<TakePlan, AppError> {
     let catalogue = state.catalogue()?;
     let kept = scope.clone();
-    let plan = off_main(move || view::plan_take(&catalogue, &Schemas::new(), &skillhouse_host::agents_host(), &scope, &skill, &agent)).await?;
+    let plan =
+        off_main(move || view::plan_take(&catalogue, &Schemas::new(), &skillhouse_host::agents_host(), &scope, &skill, &agent)).await?;
     state.keep_take_plan(kept, plan.clone())?;
     Ok(plan)
 }

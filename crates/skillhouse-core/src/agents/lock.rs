@@ -10,6 +10,7 @@ use crate::error_code::ErrorCode;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// How an installed skill reaches its agent.
@@ -84,6 +85,9 @@ pub struct Lock {
     pub path: PathBuf,
     pub kind: Kind,
     doc: Map<String, Value>,
+    /// Skillhouse's records, parsed once on read and kept beside the document (paths absolute):
+    /// a sync of 10,000 skills asks for them several times.
+    records: HashMap<String, Record>,
     /// Whether the file was there when read.
     pub existed: bool,
 }
@@ -112,7 +116,7 @@ impl Lock {
                 if kind == Kind::Global {
                     doc.insert("dismissed".into(), Value::Object(Map::new()));
                 }
-                return Ok(Lock { path: path.to_path_buf(), kind, doc, existed: false });
+                return Ok(Lock { path: path.to_path_buf(), kind, doc, records: HashMap::new(), existed: false });
             }
             Err(e) => return Err(AppError::new(ErrorCode::Io, format!("cannot read {}: {e}", path.display()))),
         };
@@ -135,14 +139,23 @@ impl Lock {
         if !doc.get("skills").is_some_and(Value::is_object) {
             return Err(invalid("has no `skills` object".into()));
         }
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let mut records = HashMap::new();
         for (name, entry) in doc["skills"].as_object().into_iter().flatten() {
             if let Some(record) = entry.get("skillhouse") {
-                if let Err(e) = serde_json::from_value::<Record>(record.clone()) {
-                    return Err(invalid(format!("has an unreadable `skillhouse` record for `{name}` ({e})")));
+                let mut record = Record::deserialize(record)
+                    .map_err(|e| invalid(format!("has an unreadable `skillhouse` record for `{name}` ({e})")))?;
+                record.catalogue = dir.join(&record.catalogue);
+                for install in &mut record.installs {
+                    install.folder = dir.join(&install.folder);
+                    if install.source.is_empty() {
+                        install.source.clone_from(&record.source_digest);
+                    }
                 }
+                records.insert(name.clone(), record);
             }
         }
-        Ok(Lock { path: path.to_path_buf(), kind, doc, existed: true })
+        Ok(Lock { path: path.to_path_buf(), kind, doc, records, existed: true })
     }
 
     fn skills(&self) -> &Map<String, Value> {
@@ -161,16 +174,12 @@ impl Lock {
     /// Skillhouse's record for `name`, when Skillhouse installed it (checked on read), with its
     /// paths absolute.
     pub fn record(&self, name: &str) -> Option<Record> {
-        let mut record: Record = self.skills().get(name)?.get("skillhouse").and_then(|r| serde_json::from_value(r.clone()).ok())?;
-        let dir = self.dir();
-        record.catalogue = dir.join(&record.catalogue);
-        for install in &mut record.installs {
-            install.folder = dir.join(&install.folder);
-            if install.source.is_empty() {
-                install.source.clone_from(&record.source_digest);
-            }
-        }
-        Some(record)
+        self.records.get(name).cloned()
+    }
+
+    /// Skillhouse's records by skill name (see `record`).
+    pub fn records_by_name(&self) -> &HashMap<String, Record> {
+        &self.records
     }
 
     fn dir(&self) -> PathBuf {
@@ -186,9 +195,9 @@ impl Lock {
         }
     }
 
-    /// Every skill Skillhouse installed, by name.
-    pub fn records(&self) -> Vec<(String, Record)> {
-        self.skills().keys().filter_map(|n| Some((n.clone(), self.record(n)?))).collect()
+    /// Every skill Skillhouse installed, in the lock's order.
+    pub fn records(&self) -> impl Iterator<Item = (&str, &Record)> {
+        self.skills().keys().filter_map(|n| Some((n.as_str(), self.records.get(n)?)))
     }
 
     /// Records `name` as installed from the local folder `source`, in the shape `skills` writes
@@ -197,6 +206,7 @@ impl Lock {
     pub fn set(&mut self, name: &str, source: &Path, hash: &str, record: &Record, now: &str) {
         let kind = self.kind;
         let lock_dir = self.dir();
+        self.records.insert(name.to_string(), record.clone());
         let mut record = record.clone();
         record.catalogue = self.stored(&record.catalogue);
         for install in &mut record.installs {
@@ -231,6 +241,7 @@ impl Lock {
 
     pub fn remove(&mut self, name: &str) {
         self.skills_mut().shift_remove(name);
+        self.records.remove(name);
     }
 
     /// The file's bytes as `skills` writes them: two-space JSON; a project lock with its skills

@@ -190,12 +190,12 @@ pub fn lock_for(targets: &Targets) -> Result<Lock, AppError> {
 
 pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request: &Request) -> Result<Plan, AppError> {
     let lock = lock_for(targets)?;
-    let records: HashMap<String, Record> = lock.records().into_iter().collect();
+    let records = lock.records_by_name();
     let mut planner = Planner {
         catalogue,
         schemas,
         targets,
-        records: &records,
+        records,
         digests: HashMap::new(),
         seen: HashMap::new(),
         replace: false,

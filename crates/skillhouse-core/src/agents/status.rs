@@ -50,7 +50,8 @@ pub struct Installed {
 pub fn status(catalogue: &Catalogue, targets: &Targets) -> Result<Vec<Installed>, AppError> {
     let lock = lock_for(targets)?;
     let mut out = Vec::new();
-    let foreign: Vec<&str> = lock.names().filter(|n| lock.record(n).is_none()).collect();
+    let ours = lock.records_by_name();
+    let foreign: Vec<&str> = lock.names().filter(|n| !ours.contains_key(*n)).collect();
     for name in foreign {
         let mut folders: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
         for tool in &targets.registry.tools {
@@ -66,12 +67,12 @@ pub fn status(catalogue: &Catalogue, targets: &Targets) -> Result<Vec<Installed>
         }
     }
     let by_name: HashMap<&str, &crate::skill::Skill> = catalogue.skills.iter().map(|s| (s.name.as_str(), s)).collect();
-    let records: Vec<(String, super::lock::Record)> = lock.records().into_iter().filter(|(_, r)| r.catalogue == catalogue.root).collect();
+    let records: Vec<(&str, &super::lock::Record)> = lock.records().filter(|(_, r)| r.catalogue == catalogue.root).collect();
     // Each record's folders are looked at on its own: in parallel, then in the lock's order.
     let rows: Vec<Vec<Installed>> = records
         .par_iter()
         .map(|(name, record)| {
-            let skill = by_name.get(name.as_str()).copied();
+            let skill = by_name.get(name).copied();
             let source_digest = skill.map(|s| source_hash(&catalogue.root.join(&s.dir), Some(record)));
             record
                 .installs
@@ -93,7 +94,7 @@ pub fn status(catalogue: &Catalogue, targets: &Targets) -> Result<Vec<Installed>
                         Some(_) => (State::Current, None),
                     };
                     Installed {
-                        skill: name.clone(),
+                        skill: name.to_string(),
                         agents: install.agents.clone(),
                         folder: install.folder.clone(),
                         how: install.how,

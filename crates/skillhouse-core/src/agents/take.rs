@@ -123,7 +123,9 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, skill: 
             ))
         }
         Ok(_) => return Err(AppError::new(ErrorCode::Io, format!("{} is a file, not a skill folder", folder.display()))),
-        Err(e) => return Err(AppError::new(ErrorCode::Io, format!("{} cannot be read ({e}); is the skill installed there?", folder.display()))),
+        Err(e) => {
+            return Err(AppError::new(ErrorCode::Io, format!("{} cannot be read ({e}); is the skill installed there?", folder.display())))
+        }
     }
     if !folder.join(SKILL_FILE).is_file() {
         return Err(AppError::new(ErrorCode::Io, format!("{} has no {SKILL_FILE}: it is not a skill folder", folder.display())));
@@ -240,7 +242,10 @@ pub fn apply(plan: &TakePlan, catalogue: &Catalogue, targets: &Targets, now: &st
     }
     let source = catalogue.root.join(&plan.into);
     let stale = |what: &Path| {
-        AppError::new(ErrorCode::AgentsPlanStale, format!("{} changed since the plan was made; nothing was written: plan again", what.display()))
+        AppError::new(
+            ErrorCode::AgentsPlanStale,
+            format!("{} changed since the plan was made; nothing was written: plan again", what.display()),
+        )
     };
     if folder_hash(&plan.folder).ok().as_deref() != Some(plan.seen.0.as_str()) {
         return Err(stale(&plan.folder));
@@ -268,7 +273,8 @@ pub fn apply(plan: &TakePlan, catalogue: &Catalogue, targets: &Targets, now: &st
                 .map_err(|e| failed(format!("cannot create a folder in {}: {e}", catalogue.root.display())))?;
             for (path, bytes) in &plan.writes {
                 let to = staging.path().join(path);
-                let write = fs::create_dir_all(to.parent().expect("a file has a folder")).and_then(|()| fs::write(&to, bytes.as_deref().unwrap_or_default()));
+                let write = fs::create_dir_all(to.parent().expect("a file has a folder"))
+                    .and_then(|()| fs::write(&to, bytes.as_deref().unwrap_or_default()));
                 write.map_err(|e| failed(format!("cannot write {}: {e}; nothing was added to the catalogue", to.display())))?;
                 applied.written.push(crate::scan::join(&plan.into, path));
             }
@@ -286,7 +292,8 @@ pub fn apply(plan: &TakePlan, catalogue: &Catalogue, targets: &Targets, now: &st
                     undo.push((to.clone(), fs::read(&to).ok()));
                     match bytes {
                         Some(bytes) => {
-                            fs::create_dir_all(to.parent().expect("a file has a folder")).map_err(|e| format!("cannot create {}: {e}", to.display()))?;
+                            fs::create_dir_all(to.parent().expect("a file has a folder"))
+                                .map_err(|e| format!("cannot create {}: {e}", to.display()))?;
                             write_atomically(&to, bytes).map_err(|e| format!("cannot write {}: {e}", to.display()))?;
                             applied.written.push(crate::scan::join(&plan.into, path));
                         }
@@ -310,7 +317,9 @@ pub fn apply(plan: &TakePlan, catalogue: &Catalogue, targets: &Targets, now: &st
         }
     }
     if plan.records {
-        let read = |p: &Path, e: std::io::Error| failed(format!("the catalogue has the skill now, but {} cannot be read to record it ({e})", p.display()));
+        let read = |p: &Path, e: std::io::Error| {
+            failed(format!("the catalogue has the skill now, but {} cannot be read to record it ({e})", p.display()))
+        };
         let source_digest = folder_hash(&source).map_err(|e| read(&source, e))?;
         let mut record = lock.record(&plan.skill).filter(|r| r.catalogue == catalogue.root).unwrap_or_else(|| Record {
             catalogue: catalogue.root.clone(),
@@ -337,7 +346,10 @@ pub fn apply(plan: &TakePlan, catalogue: &Catalogue, targets: &Targets, now: &st
             fs::create_dir_all(dir).map_err(|e| read(dir, e))?;
         }
         write_atomically(&lock.path, &lock.to_bytes()).map_err(|e| {
-            failed(format!("the catalogue has the skill now, but {} cannot be written ({e}): install it again to record it", lock.path.display()))
+            failed(format!(
+                "the catalogue has the skill now, but {} cannot be written ({e}): install it again to record it",
+                lock.path.display()
+            ))
         })?;
         applied.recorded = true;
     }

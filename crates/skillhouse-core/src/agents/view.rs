@@ -154,14 +154,27 @@ pub fn apply(
 
 /// What taking `skill` from `agent`'s folder in this scope into the catalogue would change
 /// (`take::plan`).
-pub fn plan_take(catalogue: &Catalogue, schemas: &Schemas, host: &Host, choice: &ScopeChoice, skill: &str, agent: &str) -> Result<super::take::TakePlan, AppError> {
+pub fn plan_take(
+    catalogue: &Catalogue,
+    schemas: &Schemas,
+    host: &Host,
+    choice: &ScopeChoice,
+    skill: &str,
+    agent: &str,
+) -> Result<super::take::TakePlan, AppError> {
     let registry = registry(catalogue)?;
     let targets = Targets { registry: &registry, host, scope: choice.scope()? };
     super::take::plan(catalogue, schemas, &targets, skill, agent)
 }
 
 /// Carries out a take plan made for this scope (`take::apply`).
-pub fn apply_take(catalogue: &Catalogue, host: &Host, choice: &ScopeChoice, plan: &super::take::TakePlan, now: &str) -> Result<super::take::Applied, AppError> {
+pub fn apply_take(
+    catalogue: &Catalogue,
+    host: &Host,
+    choice: &ScopeChoice,
+    plan: &super::take::TakePlan,
+    now: &str,
+) -> Result<super::take::Applied, AppError> {
     let registry = registry(catalogue)?;
     let targets = Targets { registry: &registry, host, scope: choice.scope()? };
     super::take::apply(plan, catalogue, &targets, now)
