@@ -125,7 +125,7 @@ fn count_on_one_and_all_cores(root: &Path, out: &mut serde_json::Map<String, ser
 
 /// Installing into agent tools at catalogue scale: five tools (four that follow links, Cursor,
 /// which is copied into) in a temporary HOME, every skill to every tool. Times the plan of the
-/// full install, applying it, a sync with nothing to do, and status.
+/// full install, applying it, a sync with nothing to do, and status (the median of five of each).
 fn agents(root: &Path, out: &mut serde_json::Map<String, serde_json::Value>) {
     use skillhouse_core::agents::{apply, plan, status::status, Host, Registry, Request, Scope, Targets};
     let cat = catalogue::load(root, &LoadOptions::default()).expect("catalogue loads");
@@ -146,14 +146,26 @@ fn agents(root: &Path, out: &mut serde_json::Map<String, serde_json::Value>) {
     let t = Instant::now();
     apply(&full, &cat, &schemas, &targets, "2026-01-01T00:00:00.000Z").expect("apply");
     out.insert("agents_apply_full_s".into(), secs(t.elapsed()).into());
-    let t = Instant::now();
-    let nothing = plan(&cat, &schemas, &targets, &Request::Sync).expect("sync plan");
-    out.insert("agents_sync_nothing_s".into(), secs(t.elapsed()).into());
-    assert_eq!(nothing.changes().count(), 0, "a sync right after the install has nothing to do");
-    let t = Instant::now();
-    let rows = status(&cat, &targets).expect("status");
-    out.insert("agents_status_s".into(), secs(t.elapsed()).into());
-    assert_eq!(rows.len(), full.steps.len());
+    // The first sync runs while the kernel still writes the install's 50,000 folders back: the
+    // median of five is what a sync later in the day takes; the first is reported beside it.
+    let mut syncs = Vec::new();
+    let mut statuses = Vec::new();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let nothing = plan(&cat, &schemas, &targets, &Request::Sync).expect("sync plan");
+        syncs.push(t.elapsed());
+        assert_eq!(nothing.changes().count(), 0, "a sync right after the install has nothing to do");
+        let t = Instant::now();
+        let rows = status(&cat, &targets).expect("status");
+        statuses.push(t.elapsed());
+        assert_eq!(rows.len(), full.steps.len());
+    }
+    out.insert("agents_sync_nothing_first_s".into(), secs(syncs[0]).into());
+    out.insert("agents_status_first_s".into(), secs(statuses[0]).into());
+    syncs.sort();
+    statuses.sort();
+    out.insert("agents_sync_nothing_s".into(), secs(syncs[2]).into());
+    out.insert("agents_status_s".into(), secs(statuses[2]).into());
     let _ = std::fs::remove_dir_all(&home);
 }
 

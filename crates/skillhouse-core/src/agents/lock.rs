@@ -7,11 +7,13 @@
 use super::registry::{Host, Scope};
 use crate::app_error::AppError;
 use crate::error_code::ErrorCode;
+use indexmap::{IndexMap, IndexSet};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 /// How an installed skill reaches its agent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
@@ -80,16 +82,50 @@ impl Kind {
 }
 
 /// A lock file as read, with every key kept.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// Reading parses only what Skillhouse asks of a lock (the names, and its own records); the whole
+/// document, every key of every tool, is parsed from the kept bytes the first time the lock is
+/// changed or written. A sync of 10,000 skills with nothing to do never builds it.
+#[derive(Debug, Clone)]
 pub struct Lock {
     pub path: PathBuf,
     pub kind: Kind,
-    doc: Map<String, Value>,
-    /// Skillhouse's records, parsed once on read and kept beside the document (paths absolute):
-    /// a sync of 10,000 skills asks for them several times.
+    /// The file's bytes as read (empty when there was no file).
+    raw: Arc<Vec<u8>>,
+    doc: OnceLock<Map<String, Value>>,
+    /// The skill names as read, in the file's order; once `doc` is parsed, its keys are.
+    names: IndexSet<String>,
+    /// Skillhouse's records, paths absolute, kept in step with `doc` by `set` and `remove`.
     records: HashMap<String, Record>,
     /// Whether the file was there when read.
     pub existed: bool,
+}
+
+/// The part of a lock Skillhouse reads on every plan: anything else in it is skipped unparsed.
+#[derive(Deserialize)]
+struct Shape {
+    version: Option<u64>,
+    skills: IndexMap<String, Entry>,
+}
+
+#[derive(Deserialize)]
+struct Entry {
+    #[serde(default)]
+    skillhouse: Option<Record>,
+}
+
+impl PartialEq for Lock {
+    /// The same file contents: while neither document was needed, the names and records are all
+    /// that can differ.
+    fn eq(&self, other: &Lock) -> bool {
+        if self.path != other.path || self.kind != other.kind || self.existed != other.existed {
+            return false;
+        }
+        match (self.doc.get(), other.doc.get()) {
+            (None, None) => self.raw == other.raw || (self.names == other.names && self.records == other.records),
+            _ => self.doc() == other.doc(),
+        }
+    }
 }
 
 /// Where the lock for `scope` lives.
@@ -110,13 +146,15 @@ impl Lock {
         let bytes = match std::fs::read(path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                let mut doc = Map::new();
-                doc.insert("version".into(), kind.version().into());
-                doc.insert("skills".into(), Value::Object(Map::new()));
-                if kind == Kind::Global {
-                    doc.insert("dismissed".into(), Value::Object(Map::new()));
-                }
-                return Ok(Lock { path: path.to_path_buf(), kind, doc, records: HashMap::new(), existed: false });
+                return Ok(Lock {
+                    path: path.to_path_buf(),
+                    kind,
+                    raw: Arc::default(),
+                    doc: OnceLock::new(),
+                    names: IndexSet::new(),
+                    records: HashMap::new(),
+                    existed: false,
+                })
             }
             Err(e) => return Err(AppError::new(ErrorCode::Io, format!("cannot read {}: {e}", path.display()))),
         };
@@ -127,24 +165,42 @@ impl Lock {
             )
             .with_details(serde_json::json!({ "path": path }))
         };
-        let doc: Map<String, Value> = match serde_json::from_slice(&bytes) {
-            Ok(Value::Object(doc)) => doc,
-            Ok(_) => return Err(invalid("is not a JSON object".into())),
-            Err(e) => return Err(invalid(format!("is not valid JSON ({e})"))),
+        // The typed reading is the fast one; whatever it refuses is read again as plain JSON,
+        // which either accepts it (an entry of another shape) or says exactly what is wrong.
+        let (version, entries, doc) = match serde_json::from_slice::<Shape>(&bytes) {
+            Ok(shape) => (shape.version, shape.skills.into_iter().map(|(n, e)| (n, e.skillhouse)).collect(), None),
+            Err(_) => {
+                let doc: Map<String, Value> = match serde_json::from_slice(&bytes) {
+                    Ok(Value::Object(doc)) => doc,
+                    Ok(_) => return Err(invalid("is not a JSON object".into())),
+                    Err(e) => return Err(invalid(format!("is not valid JSON ({e})"))),
+                };
+                let version = doc.get("version").and_then(Value::as_u64);
+                let Some(skills) = doc.get("skills").and_then(Value::as_object) else {
+                    return Err(invalid("has no `skills` object".into()));
+                };
+                let mut entries: Vec<(String, Option<Record>)> = Vec::new();
+                for (name, entry) in skills {
+                    let record = match entry.get("skillhouse").filter(|r| !r.is_null()) {
+                        Some(record) => Some(
+                            Record::deserialize(record)
+                                .map_err(|e| invalid(format!("has an unreadable `skillhouse` record for `{name}` ({e})")))?,
+                        ),
+                        None => None,
+                    };
+                    entries.push((name.clone(), record));
+                }
+                (version, entries, Some(doc))
+            }
         };
-        let version = doc.get("version").and_then(Value::as_u64);
         if version.is_none_or(|v| v < kind.version()) {
             return Err(invalid(format!("has version {version:?}, older than the {} this reads", kind.version())));
         }
-        if !doc.get("skills").is_some_and(Value::is_object) {
-            return Err(invalid("has no `skills` object".into()));
-        }
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let mut names = IndexSet::with_capacity(entries.len());
         let mut records = HashMap::new();
-        for (name, entry) in doc["skills"].as_object().into_iter().flatten() {
-            if let Some(record) = entry.get("skillhouse") {
-                let mut record = Record::deserialize(record)
-                    .map_err(|e| invalid(format!("has an unreadable `skillhouse` record for `{name}` ({e})")))?;
+        for (name, record) in entries {
+            if let Some(mut record) = record {
                 record.catalogue = dir.join(&record.catalogue);
                 for install in &mut record.installs {
                     install.folder = dir.join(&install.folder);
@@ -154,21 +210,47 @@ impl Lock {
                 }
                 records.insert(name.clone(), record);
             }
+            names.insert(name);
         }
-        Ok(Lock { path: path.to_path_buf(), kind, doc, records, existed: true })
+        let parsed = OnceLock::new();
+        if let Some(doc) = doc {
+            let _ = parsed.set(doc);
+        }
+        Ok(Lock { path: path.to_path_buf(), kind, raw: Arc::new(bytes), doc: parsed, names, records, existed: true })
+    }
+
+    /// The whole document, parsed on first use from the bytes `read` checked.
+    fn doc(&self) -> &Map<String, Value> {
+        self.doc.get_or_init(|| {
+            if self.raw.is_empty() {
+                let mut doc = Map::new();
+                doc.insert("version".into(), self.kind.version().into());
+                doc.insert("skills".into(), Value::Object(Map::new()));
+                if self.kind == Kind::Global {
+                    doc.insert("dismissed".into(), Value::Object(Map::new()));
+                }
+                return doc;
+            }
+            serde_json::from_slice(&self.raw).expect("read checked that the lock is a JSON object")
+        })
     }
 
     fn skills(&self) -> &Map<String, Value> {
-        self.doc["skills"].as_object().expect("checked on read")
+        self.doc()["skills"].as_object().expect("checked on read")
     }
 
     fn skills_mut(&mut self) -> &mut Map<String, Value> {
-        self.doc.get_mut("skills").and_then(Value::as_object_mut).expect("checked on read")
+        self.doc();
+        let doc = self.doc.get_mut().expect("parsed just now");
+        doc.get_mut("skills").and_then(Value::as_object_mut).expect("checked on read")
     }
 
     /// The skill names in the lock, whoever installed them.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.skills().keys().map(String::as_str)
+    pub fn names(&self) -> Box<dyn Iterator<Item = &str> + '_> {
+        match self.doc.get() {
+            Some(doc) => Box::new(doc["skills"].as_object().expect("checked on read").keys().map(String::as_str)),
+            None => Box::new(self.names.iter().map(String::as_str)),
+        }
     }
 
     /// Skillhouse's record for `name`, when Skillhouse installed it (checked on read), with its
@@ -197,7 +279,7 @@ impl Lock {
 
     /// Every skill Skillhouse installed, in the lock's order.
     pub fn records(&self) -> impl Iterator<Item = (&str, &Record)> {
-        self.skills().keys().filter_map(|n| Some((n.as_str(), self.records.get(n)?)))
+        self.names().filter_map(|n| Some((n, self.records.get(n)?)))
     }
 
     /// Records `name` as installed from the local folder `source`, in the shape `skills` writes
@@ -247,7 +329,7 @@ impl Lock {
     /// The file's bytes as `skills` writes them: two-space JSON; a project lock with its skills
     /// sorted and a final newline, the global one without.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut doc = self.doc.clone();
+        let mut doc = self.doc().clone();
         if self.kind == Kind::Project {
             let mut sorted: Vec<(String, Value)> = self.skills().clone().into_iter().collect();
             sorted.sort_by(|a, b| a.0.cmp(&b.0));
@@ -429,5 +511,38 @@ mod tests {
         assert_eq!(lock.record("theirs"), None);
         let keys: Vec<&String> = written["skills"].as_object().unwrap().keys().collect();
         assert_eq!(keys, ["mine", "theirs"]);
+    }
+
+    #[test]
+    fn the_typed_reading_and_the_plain_one_agree_on_names_records_and_refusals() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("skills-lock.json");
+        let record = r#"{"catalogue":"cat","dir":"mine","sourceDigest":"cd","installs":[{"agents":["cursor"],"folder":".cursor/skills/mine","how":"copy","digest":"cd"}]}"#;
+        // The first is read typed; the second has an entry of another shape (a string), which
+        // only the plain reading accepts.
+        for other in [r#"{"source":"x"}"#, r#""a string""#] {
+            std::fs::write(
+                &path,
+                format!(r#"{{"version":1,"skills":{{"zed":{other},"mine":{{"skillhouse":{record}}},"nul":{{"skillhouse":null}}}}}}"#),
+            )
+            .unwrap();
+            let lock = Lock::read(&path, Kind::Project).unwrap();
+            assert_eq!(lock.names().collect::<Vec<_>>(), ["zed", "mine", "nul"], "{other}");
+            let mine = lock.record("mine").unwrap();
+            assert_eq!(mine.catalogue, dir.path().join("cat"));
+            assert_eq!(mine.installs[0].folder, dir.path().join(".cursor/skills/mine"));
+            assert_eq!(mine.installs[0].source, "cd", "an old record's source is its source digest");
+            assert_eq!(lock.records().map(|(n, _)| n).collect::<Vec<_>>(), ["mine"]);
+            assert_eq!(lock, Lock::read(&path, Kind::Project).unwrap());
+            let mut changed = lock.clone();
+            changed.remove("zed");
+            assert_ne!(changed, lock);
+            assert_eq!(changed.names().collect::<Vec<_>>(), ["mine", "nul"]);
+        }
+        std::fs::write(&path, r#"{"version":1,"skills":{"mine":{"skillhouse":{"dir":3}}}}"#).unwrap();
+        let err = Lock::read(&path, Kind::Project).unwrap_err();
+        assert!(err.message.contains("unreadable `skillhouse` record for `mine`"), "{}", err.message);
+        std::fs::write(&path, r#"{"version":1,"skills":[]}"#).unwrap();
+        assert!(Lock::read(&path, Kind::Project).unwrap_err().message.contains("no `skills` object"));
     }
 }

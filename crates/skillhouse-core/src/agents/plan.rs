@@ -137,22 +137,28 @@ pub(super) fn occupied(path: &Path) -> bool {
 }
 
 pub(super) fn look(path: &Path) -> Seen {
-    match std::fs::symlink_metadata(path) {
-        Err(_) => Seen::Absent,
-        Ok(m) if m.file_type().is_symlink() => Seen::Link(std::fs::read_link(path).unwrap_or_default()),
-        Ok(m) if m.is_dir() => Seen::Folder(folder_hash(path).unwrap_or_default()),
-        Ok(_) => Seen::File,
-    }
+    look_with(path, |p| folder_hash(p).unwrap_or_default())
 }
 
 /// `look` at an installation Skillhouse recorded: a copy whose stamp is unchanged is not read.
 pub(super) fn look_installed(install: &Install) -> Seen {
-    let folder = &install.folder;
-    match std::fs::symlink_metadata(folder) {
-        Ok(m) if m.is_dir() && !install.stamp.is_empty() => {
-            Seen::Folder(folder_hash_known(folder, Some((&install.digest, &install.stamp))).unwrap_or_default())
-        }
-        _ => look(folder),
+    let known = Some((install.digest.as_str(), install.stamp.as_str()));
+    look_with(&install.folder, |p| folder_hash_known(p, known).unwrap_or_default())
+}
+
+/// What is at `path`, a folder's digest taken by `hash`. Most installations are links: asking
+/// for the link first answers them in one system call rather than two.
+fn look_with(path: &Path, hash: impl Fn(&Path) -> String) -> Seen {
+    match std::fs::read_link(path) {
+        Ok(target) => return Seen::Link(target),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Seen::Absent,
+        Err(_) => {}
+    }
+    match std::fs::symlink_metadata(path) {
+        Err(_) => Seen::Absent,
+        Ok(m) if m.file_type().is_symlink() => Seen::Link(std::fs::read_link(path).unwrap_or_default()),
+        Ok(m) if m.is_dir() => Seen::Folder(hash(path)),
+        Ok(_) => Seen::File,
     }
 }
 
@@ -193,7 +199,6 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request
     let records = lock.records_by_name();
     let mut planner = Planner {
         catalogue,
-        schemas,
         targets,
         records,
         digests: HashMap::new(),
@@ -209,8 +214,9 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request
                 if planner.blocked(skill) {
                     continue;
                 }
+                let portable = !portable::reasons(skill, schemas).is_empty();
                 for (folder, tools) in &folders {
-                    planner.install(skill, folder, tools, *copy);
+                    planner.install(skill, folder, tools, *copy, portable);
                 }
             }
         }
@@ -230,20 +236,36 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request
                 .filter_map(|(n, r)| Some((n, r, by_name.get(n.as_str()).copied()?)))
                 .collect();
             ours.sort_by(|a, b| a.0.cmp(b.0));
-            // Every folder is looked at and every source hashed in parallel first: the planning
-            // that follows is a walk over answers.
-            planner.digests = ours.par_iter().map(|(n, r, s)| ((*n).clone(), source_hash(&catalogue.root.join(&s.dir), Some(r)))).collect();
-            planner.seen =
-                ours.par_iter().flat_map_iter(|(_, r, _)| r.installs.iter()).map(|i| (i.folder.clone(), look_installed(i))).collect();
-            for (_, record, skill) in ours {
-                if planner.blocked(skill) {
-                    continue;
-                }
-                for install in &record.installs {
-                    let tools: Vec<&Tool> = install.agents.iter().filter_map(|id| targets.registry.tool(id)).collect();
-                    let parent = install.folder.parent().unwrap_or(Path::new("")).to_path_buf();
-                    planner.install(skill, &parent, &tools, install.how == How::Copy);
-                }
+            // Each skill is planned on its own, in parallel: its source hashed, its folders looked
+            // at, its steps decided. The plans are then joined in the skills' order, so the plan
+            // is the same however many threads made it.
+            let parts: Vec<Plan> = ours
+                .par_iter()
+                .map(|(name, record, skill)| {
+                    let mut part = Planner {
+                        catalogue,
+                        targets,
+                        records,
+                        digests: HashMap::from([((*name).clone(), source_hash(&catalogue.root.join(&skill.dir), Some(record)))]),
+                        seen: record.installs.iter().map(|i| (i.folder.clone(), look_installed(i))).collect(),
+                        replace: false,
+                        plan: Plan { lock: PathBuf::new(), steps: vec![], conflicts: vec![], blocked: vec![] },
+                    };
+                    if !part.blocked(skill) {
+                        let portable = !portable::reasons(skill, schemas).is_empty();
+                        for install in &record.installs {
+                            let tools: Vec<&Tool> = install.agents.iter().filter_map(|id| targets.registry.tool(id)).collect();
+                            let parent = install.folder.parent().unwrap_or(Path::new("")).to_path_buf();
+                            part.install(skill, &parent, &tools, install.how == How::Copy, portable);
+                        }
+                    }
+                    part.plan
+                })
+                .collect();
+            for part in parts {
+                planner.plan.steps.extend(part.steps);
+                planner.plan.conflicts.extend(part.conflicts);
+                planner.plan.blocked.extend(part.blocked);
             }
         }
     }
@@ -252,7 +274,6 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request
 
 struct Planner<'a> {
     catalogue: &'a Catalogue,
-    schemas: &'a Schemas,
     targets: &'a Targets<'a>,
     /// Skillhouse's records in the lock, read once.
     records: &'a HashMap<String, Record>,
@@ -307,13 +328,13 @@ impl<'a> Planner<'a> {
         false
     }
 
-    fn install(&mut self, skill: &Skill, parent: &Path, tools: &[&Tool], copy: bool) {
+    /// `portable`: the skill is published with portable frontmatter (`portable::reasons`).
+    fn install(&mut self, skill: &Skill, parent: &Path, tools: &[&Tool], copy: bool, portable: bool) {
         let agents: Vec<String> = tools.iter().map(|t| t.id.clone()).collect();
         let folder = parent.join(&skill.name);
         if !stays_inside(Path::new(&skill.name)) || Path::new(&skill.name).components().count() != 1 {
             return self.conflict(skill, agents, folder, ConflictKind::Unsafe, "the skill's name would leave the agent's folder".into());
         }
-        let portable = !portable::reasons(skill, self.schemas).is_empty();
         let no_links: Vec<&str> = tools.iter().filter(|t| !t.links).map(|t| t.name.as_str()).collect();
         let (how, why) = if copy {
             (How::Copy, None)
