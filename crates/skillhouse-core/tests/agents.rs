@@ -550,3 +550,65 @@ mod take_back {
         assert!(err.message.contains("symlink"), "{err:?}");
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_agent_folder_is_an_error_with_the_next_step_and_nothing_is_written() {
+    let w = world();
+    let skills = w.project.join(".claude/skills");
+    fs::create_dir_all(&skills).unwrap();
+    // As root, permissions do not stop a write; the immutable attribute does.
+    let root = std::process::Command::new("id").arg("-u").output().map(|o| o.stdout == b"0\n").unwrap_or(false);
+    let lock_down = |on: bool| {
+        if root {
+            let status = std::process::Command::new("chattr").arg(if on { "+i" } else { "-i" }).arg(&skills).status().unwrap();
+            assert!(status.success(), "chattr is needed to make a folder read-only as root");
+        } else {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&skills, fs::Permissions::from_mode(if on { 0o555 } else { 0o755 })).unwrap();
+        }
+    };
+    let plan = w.install(&["naming-skills"], &["claude-code", "cursor"], false);
+    lock_down(true);
+    let result = w.apply(&plan);
+    lock_down(false);
+    let err = result.unwrap_err();
+    assert_eq!(err.code, ErrorCode::AgentsWriteFailed);
+    assert!(err.message.contains("make the agent's skills folder writable"), "{}", err.message);
+    assert!(err.message.contains("put back"), "{}", err.message);
+    assert_eq!(fs::read_dir(&skills).unwrap().count(), 0, "nothing is left in the read-only folder");
+    assert!(!w.project.join(".agents").exists(), "the other tool's step was put back: {:?}", tree(&w.project));
+    assert!(!w.project.join("skills-lock.json").exists());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_agent_folder_on_another_device_is_linked_copied_and_synced_with_a_backup() {
+    use std::os::unix::fs::MetadataExt;
+    // /dev/shm is a tmpfs on Linux: another device than the temporary folder the catalogue is in.
+    let shm = Path::new("/dev/shm");
+    let mut w = world();
+    assert!(shm.is_dir(), "this test needs /dev/shm");
+    let other = tempfile::tempdir_in(shm).unwrap();
+    assert_ne!(fs::metadata(other.path()).unwrap().dev(), fs::metadata(&w.root).unwrap().dev(), "/dev/shm is on the same device here");
+    w.project = other.path().canonicalize().unwrap();
+    let plan = w.install(&["naming-skills"], &["claude-code", "cursor"], false);
+    w.apply(&plan).unwrap();
+    let link = w.project.join(".claude/skills/naming-skills");
+    assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_eq!(fs::read_link(&link).unwrap(), w.root.join("naming-skills"), "across devices the link holds the catalogue's path");
+    let copy = w.project.join(".agents/skills/naming-skills/SKILL.md");
+    let catalogue_file = w.root.join("naming-skills/SKILL.md");
+    assert_eq!(fs::read(&copy).unwrap(), fs::read(&catalogue_file).unwrap());
+    fs::write(&catalogue_file, fs::read_to_string(&catalogue_file).unwrap() + "\nOne more line.\n").unwrap();
+    let sync = plan_sync(&w);
+    assert_eq!(sync.changes().count(), 1, "{sync:#?}");
+    w.apply(&sync).unwrap();
+    assert!(fs::read_to_string(&copy).unwrap().ends_with("One more line.\n"));
+    let backup = w.project.join(".agents/skills/.skillhouse-backup/naming-skills/SKILL.md");
+    assert!(!fs::read_to_string(backup).unwrap().ends_with("One more line.\n"), "the replaced copy is kept until the next sync");
+}
+
+fn plan_sync(w: &World) -> skillhouse_core::agents::Plan {
+    plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Sync).unwrap()
+}

@@ -156,12 +156,21 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
                 }
             }
             let message = if failures.is_empty() {
-                format!("{why}; everything this changed was put back")
+                format!("{why}; everything this changed was put back{}", next_step(&why))
             } else {
                 format!("{why}; putting back failed too ({}): check the agent folders by hand", failures.join("; "))
             };
             Err(AppError::new(ErrorCode::AgentsWriteFailed, message))
         }
+    }
+}
+
+/// What to do about a failed write, when its cause says.
+fn next_step(why: &str) -> &'static str {
+    if why.contains("Permission denied") || why.contains("Operation not permitted") || why.contains("Read-only file system") {
+        ": make the agent's skills folder writable, or install into another scope"
+    } else {
+        ""
     }
 }
 
