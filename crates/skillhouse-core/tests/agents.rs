@@ -612,3 +612,31 @@ fn an_agent_folder_on_another_device_is_linked_copied_and_synced_with_a_backup()
 fn plan_sync(w: &World) -> skillhouse_core::agents::Plan {
     plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Sync).unwrap()
 }
+
+#[cfg(unix)]
+#[test]
+fn an_agent_folder_that_a_symlink_leads_out_of_the_project_is_not_written_through() {
+    let w = world();
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(elsewhere.path(), w.project.join(".claude")).unwrap();
+    let first = w.install(&["naming-skills"], &["claude-code", "goose"], false);
+    let unsafe_: Vec<&str> = first.conflicts.iter().filter(|c| c.kind == ConflictKind::Unsafe).map(|c| c.message.as_str()).collect();
+    assert_eq!(unsafe_.len(), 1, "{first:#?}");
+    assert!(unsafe_[0].contains("leads out of the project") && unsafe_[0].contains("install globally"), "{}", unsafe_[0]);
+    assert_eq!(first.changes().count(), 1, "the other tool's folder is still installed into: {first:#?}");
+    w.apply(&first).unwrap();
+    assert_eq!(fs::read_dir(elsewhere.path()).unwrap().count(), 0, "nothing was written outside the project");
+    // A folder that was installed before the link appeared is not synced or removed through it.
+    fs::remove_file(w.project.join(".claude")).unwrap();
+    w.apply(&w.install(&["naming-skills"], &["claude-code"], true)).unwrap();
+    let inside = w.project.join(".claude");
+    fs::rename(&inside, elsewhere.path().join("claude")).unwrap();
+    std::os::unix::fs::symlink(elsewhere.path().join("claude"), &inside).unwrap();
+    let sync = plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Sync).unwrap();
+    assert!(sync.conflicts.iter().any(|c| c.kind == ConflictKind::Unsafe), "{sync:#?}");
+    assert_eq!(sync.changes().count(), 0, "{sync:#?}");
+    let skills = vec!["naming-skills".to_string()];
+    let agents = vec!["claude-code".to_string()];
+    let gone = plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Uninstall { skills: &skills, agents: &agents }).unwrap();
+    assert!(gone.conflicts.iter().any(|c| c.kind == ConflictKind::Unsafe) && gone.changes().count() == 0, "{gone:#?}");
+}

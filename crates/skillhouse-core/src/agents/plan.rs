@@ -12,8 +12,9 @@ use crate::schema::Schemas;
 use crate::skill::Skill;
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Where installations go and what reads them.
 pub struct Targets<'a> {
@@ -204,12 +205,14 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request
         digests: HashMap::new(),
         seen: HashMap::new(),
         replace: false,
+        escapes: Arc::default(),
         plan: Plan { lock: lock.path.clone(), steps: vec![], conflicts: vec![], blocked: vec![] },
     };
     match request {
         Request::Install { skills, agents, copy } | Request::Replace { skills, agents, copy } => {
             planner.replace = matches!(request, Request::Replace { .. });
             let folders = planner.folders(agents)?;
+            planner.escapes = escapes(targets, folders.iter().map(|(f, _)| f.as_path()));
             for skill in planner.skills(skills)? {
                 if planner.blocked(skill) {
                     continue;
@@ -222,6 +225,7 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request
         }
         Request::Uninstall { skills, agents } => {
             let folders = planner.folders(agents)?;
+            planner.escapes = escapes(targets, folders.iter().map(|(f, _)| f.as_path()));
             for name in skills.iter() {
                 for (folder, tools) in &folders {
                     planner.uninstall(name, folder, tools);
@@ -236,6 +240,8 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request
                 .filter_map(|(n, r)| Some((n, r, by_name.get(n.as_str()).copied()?)))
                 .collect();
             ours.sort_by(|a, b| a.0.cmp(b.0));
+            let parents: BTreeSet<&Path> = ours.iter().flat_map(|(_, r, _)| r.installs.iter().filter_map(|i| i.folder.parent())).collect();
+            let escapes = escapes(targets, parents.into_iter());
             // Each skill is planned on its own, in parallel: its source hashed, its folders looked
             // at, its steps decided. The plans are then joined in the skills' order, so the plan
             // is the same however many threads made it.
@@ -249,6 +255,7 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, request
                         digests: HashMap::from([((*name).clone(), source_hash(&catalogue.root.join(&skill.dir), Some(record)))]),
                         seen: record.installs.iter().map(|i| (i.folder.clone(), look_installed(i))).collect(),
                         replace: false,
+                        escapes: escapes.clone(),
                         plan: Plan { lock: PathBuf::new(), steps: vec![], conflicts: vec![], blocked: vec![] },
                     };
                     if !part.blocked(skill) {
@@ -283,7 +290,34 @@ struct Planner<'a> {
     digests: HashMap<String, String>,
     /// Whether what stands in the way is replaced (backed up) rather than left as a conflict.
     replace: bool,
+    /// The agent folders that a symlink on the way leads out of the project, with where they lead.
+    escapes: Arc<HashMap<PathBuf, PathBuf>>,
     plan: Plan,
+}
+
+/// Where `folder` really is when a symlink on its way leads it out of `project` (both as given;
+/// the nearest part of `folder` that exists is resolved). A project's agent folders are written
+/// by whoever opens the project, so one that leads elsewhere (`.claude -> /somewhere`) is not
+/// written through.
+fn out_of_project(parent: &Path, real: &Path) -> String {
+    format!(
+        "{} leads out of the project, to {}, through a symlink: Skillhouse does not write outside the project; remove the link, or install globally",
+        parent.display(),
+        real.display()
+    )
+}
+
+fn leads_out(folder: &Path, project: &Path) -> Option<PathBuf> {
+    let project = project.canonicalize().ok()?;
+    let (real, rest) = folder.ancestors().find_map(|a| Some((a.canonicalize().ok()?, folder.strip_prefix(a).ok()?)))?;
+    let real = real.join(rest);
+    (!real.starts_with(&project)).then_some(real)
+}
+
+/// `leads_out` for each of `folders`, in project scope.
+fn escapes<'p>(targets: &Targets, folders: impl Iterator<Item = &'p Path>) -> Arc<HashMap<PathBuf, PathBuf>> {
+    let Scope::Project(project) = &targets.scope else { return Arc::default() };
+    Arc::new(folders.filter_map(|f| Some((f.to_path_buf(), leads_out(f, project)?))).collect())
 }
 
 impl<'a> Planner<'a> {
@@ -334,6 +368,10 @@ impl<'a> Planner<'a> {
         let folder = parent.join(&skill.name);
         if !stays_inside(Path::new(&skill.name)) || Path::new(&skill.name).components().count() != 1 {
             return self.conflict(skill, agents, folder, ConflictKind::Unsafe, "the skill's name would leave the agent's folder".into());
+        }
+        if let Some(real) = self.escapes.get(parent) {
+            let message = out_of_project(parent, real);
+            return self.conflict(skill, agents, folder, ConflictKind::Unsafe, message);
         }
         let no_links: Vec<&str> = tools.iter().filter(|t| !t.links).map(|t| t.name.as_str()).collect();
         let (how, why) = if copy {
@@ -409,6 +447,11 @@ impl<'a> Planner<'a> {
     fn uninstall(&mut self, name: &str, parent: &Path, tools: &[&Tool]) {
         let agents: Vec<String> = tools.iter().map(|t| t.id.clone()).collect();
         let folder = parent.join(name);
+        if let Some(real) = self.escapes.get(parent) {
+            let message = out_of_project(parent, real);
+            self.plan.conflicts.push(Conflict { skill: name.into(), agents, folder, kind: ConflictKind::Unsafe, message });
+            return;
+        }
         let install = self.records.get(name).and_then(|r| r.installs.iter().find(|i| i.folder == folder).cloned());
         let seen = install.as_ref().map_or_else(|| look(&folder), look_installed);
         let Some(install) = install else {
