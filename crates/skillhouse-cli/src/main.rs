@@ -266,6 +266,9 @@ const EXIT_CANNOT_RUN: u8 = 2;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve { .. }) {
+        end_when_the_reader_stops();
+    }
     match run(cli.command) {
         Ok(code) => ExitCode::from(code),
         Err(message) => {
@@ -274,6 +277,20 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// Output piped into `head` and the like ends when the reader stops, as any Unix tool's does (the
+/// default SIGPIPE action, which Rust's runtime sets aside: `println!` then panics). A server
+/// keeps it ignored, so a client that goes away cannot end it.
+#[cfg(unix)]
+fn end_when_the_reader_stops() {
+    // SAFETY: called at the start of `main`, before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn end_when_the_reader_stops() {}
 
 fn load_counted(path: &Path, profile: Option<Profile>) -> Result<Catalogue, String> {
     budget::load_counted(path, &LoadOptions { profile }).map_err(|e| e.to_string())

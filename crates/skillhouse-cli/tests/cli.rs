@@ -393,3 +393,22 @@ fn take_shows_the_copys_edit_as_a_diff_and_writes_it_into_the_catalogue_only_wit
     assert!(text(&refused).contains("refused  the catalogue's skill changed too"), "{}", text(&refused));
     assert_eq!(std::fs::read_to_string(&source).unwrap(), here);
 }
+
+#[cfg(unix)]
+#[test]
+fn output_into_a_reader_that_stopped_ends_quietly_as_unix_tools_do() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skillhouse"))
+        .args(["stats", &sample(), "--format", "json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("skillhouse runs");
+    // The reader goes away before anything is written, as `| head -0` would.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    const SIGPIPE: i32 = 13; // on Linux and macOS
+    assert_eq!(out.status.signal(), Some(SIGPIPE), "ended by SIGPIPE, as `grep | head` does: {:?}", out.status);
+}
