@@ -295,10 +295,7 @@ struct Planner<'a> {
     plan: Plan,
 }
 
-/// Where `folder` really is when a symlink on its way leads it out of `project` (both as given;
-/// the nearest part of `folder` that exists is resolved). A project's agent folders are written
-/// by whoever opens the project, so one that leads elsewhere (`.claude -> /somewhere`) is not
-/// written through.
+/// The conflict's message for an agent folder that `leads_out`.
 fn out_of_project(parent: &Path, real: &Path) -> String {
     format!(
         "{} leads out of the project, to {}, through a symlink: Skillhouse does not write outside the project; remove the link, or install globally",
@@ -307,6 +304,10 @@ fn out_of_project(parent: &Path, real: &Path) -> String {
     )
 }
 
+/// Where `folder` really is when a symlink on its way leads it out of `project` (both as given;
+/// the nearest part of `folder` that exists is resolved). A project's agent folders are written
+/// by whoever opens the project, so one that leads elsewhere (`.claude -> /somewhere`) is not
+/// written through.
 fn leads_out(folder: &Path, project: &Path) -> Option<PathBuf> {
     let project = project.canonicalize().ok()?;
     let (real, rest) = folder.ancestors().find_map(|a| Some((a.canonicalize().ok()?, folder.strip_prefix(a).ok()?)))?;
