@@ -2,7 +2,7 @@
 //! the Cancel button sets.
 
 use skillhouse_core::index::{Phase, Progress};
-use skillhouse_core::views::{ExportProgress, IndexProgress};
+use skillhouse_core::views::IndexProgress;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -52,22 +52,25 @@ impl<R: Runtime> Progress for EmitProgress<R> {
 }
 
 pub const EXPORT_EVENT: &str = "export-progress";
+pub const INSTALL_EVENT: &str = "install-progress";
 
-/// Progress of writing an export, sent as `export-progress` events (throttled like the above).
-pub struct ExportEvents<R: Runtime> {
+/// Progress of a long write (an export's files, an install plan's steps), sent as `event`, throttled
+/// like the above; the first and the last are always sent, so the bar starts and ends.
+pub struct Throttled<R: Runtime> {
     app: AppHandle<R>,
+    event: &'static str,
     last: Option<Instant>,
 }
 
-impl<R: Runtime> ExportEvents<R> {
-    pub fn new(app: AppHandle<R>) -> Self {
-        ExportEvents { app, last: None }
+impl<R: Runtime> Throttled<R> {
+    pub fn new(app: AppHandle<R>, event: &'static str) -> Self {
+        Throttled { app, event, last: None }
     }
 
-    pub fn send(&mut self, done: usize, total: usize) {
-        if done == 0 || done == total || self.last.is_none_or(|t| t.elapsed() >= EVERY) {
+    pub fn send<T: serde::Serialize + Clone>(&mut self, done: usize, total: usize, payload: T) {
+        if done <= 1 || done == total || self.last.is_none_or(|t| t.elapsed() >= EVERY) {
             self.last = Some(Instant::now());
-            let _ = self.app.emit(EXPORT_EVENT, ExportProgress { done, total });
+            let _ = self.app.emit(self.event, payload);
         }
     }
 }

@@ -28,6 +28,7 @@ import type { ExportRequest } from "./bindings/ExportRequest";
 import type { ExportPreview } from "./bindings/ExportPreview";
 import type { ExportDone } from "./bindings/ExportDone";
 import type { ExportProgress } from "./bindings/ExportProgress";
+import type { InstallProgress } from "./bindings/InstallProgress";
 import type { ImportPlan } from "./bindings/ImportPlan";
 import type { Imported } from "./bindings/Imported";
 import type { AgentScope } from "./bindings/AgentScope";
@@ -202,6 +203,11 @@ export function runExport(request: ExportRequest): Promise<ExportDone> {
 /** Shows an output of this session's exports in the system's file manager. */
 export async function revealExport(path: string): Promise<void> {
   await call("reveal_export", { path });
+}
+
+/** Progress of applying an install plan (steps carried out), throttled by Rust. */
+export function onInstallProgress(handler: (progress: InstallProgress) => void): Promise<() => void> {
+  return subscribe("install-progress", handler);
 }
 
 /** Progress of writing an export (files written over all formats), throttled by Rust. */

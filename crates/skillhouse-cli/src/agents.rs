@@ -3,7 +3,7 @@
 
 use skillhouse_core::agents::status::{status as installed, State};
 use skillhouse_core::agents::take::{self, FileKind, TakeKind};
-use skillhouse_core::agents::{apply, plan, Action, Plan, Registry, Request, Scope, Targets};
+use skillhouse_core::agents::{apply_reporting, plan, Action, Plan, Registry, Request, Scope, Targets};
 use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
 use skillhouse_core::schema::Schemas;
 use std::path::{Path, PathBuf};
@@ -127,7 +127,11 @@ pub fn change(path: &Path, selection: Option<&Selection>, scope: &ScopeArgs, cha
         println!("{changes} to change, {held} held back; dry run: nothing was written (run again with --yes to apply)");
         return Ok(if held > 0 { crate::EXIT_PROBLEMS } else { 0 });
     }
-    let applied = apply(&planned, &cat, &schemas, &targets, &skillhouse_host::now_millis()).map_err(|e| e.message)?;
+    let bar = crate::progress::counted("applying", planned.steps.len());
+    let applied =
+        apply_reporting(&planned, &cat, &schemas, &targets, &skillhouse_host::now_millis(), &mut |p| bar.set_position(p.done as u64));
+    bar.finish_and_clear();
+    let applied = applied.map_err(|e| e.message)?;
     for note in &applied.fell_back {
         println!("note     {note}");
     }

@@ -192,7 +192,7 @@ enum Command {
         /// edited copy is moved to `.skillhouse-backup/` beside it.
         #[arg(long)]
         replace: bool,
-        /// Apply the plan.
+        /// Apply the plan (without it, only show it: nothing is written).
         #[arg(long)]
         yes: bool,
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -206,6 +206,7 @@ enum Command {
         selection: agents::Selection,
         #[command(flatten)]
         scope: agents::ScopeArgs,
+        /// Apply the plan (without it, only show it: nothing is written).
         #[arg(long)]
         yes: bool,
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -217,6 +218,7 @@ enum Command {
         path: PathBuf,
         #[command(flatten)]
         scope: agents::ScopeArgs,
+        /// Apply the plan (without it, only show it: nothing is written).
         #[arg(long)]
         yes: bool,
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -237,6 +239,7 @@ enum Command {
         agent: String,
         #[command(flatten)]
         scope: agents::ScopeArgs,
+        /// Apply the plan (without it, only show it: nothing is written).
         #[arg(long)]
         yes: bool,
         #[arg(long, value_enum, default_value_t = Format::Text)]

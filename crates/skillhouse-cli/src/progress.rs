@@ -20,6 +20,18 @@ impl Bar {
     }
 }
 
+/// A bar of `total` steps labelled `label`, on stderr when it is a terminal.
+pub fn counted(label: &'static str, total: usize) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+    bar.set_style(style());
+    bar.set_message(label);
+    bar
+}
+
+fn style() -> ProgressStyle {
+    ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} {eta}").expect("valid template").progress_chars("=> ")
+}
+
 impl Progress for Bar {
     fn started(&self, phase: Phase, total: usize) {
         let label = match phase {
@@ -27,11 +39,7 @@ impl Progress for Bar {
             Phase::Counting => "counting tokens",
             Phase::Writing => "writing index",
         };
-        let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} {eta}").expect("valid template").progress_chars("=> "),
-        );
-        bar.set_message(label);
+        let bar = counted(label, total);
         if let Some(old) = self.bar.lock().expect("progress lock").replace(bar) {
             old.finish_and_clear();
         }

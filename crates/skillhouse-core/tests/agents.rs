@@ -7,7 +7,7 @@ use common::{copy_dir, sample};
 use skillhouse_core::agents::lock::{folder_hash, How};
 use skillhouse_core::agents::plan::ConflictKind;
 use skillhouse_core::agents::status::{status, State};
-use skillhouse_core::agents::{apply, plan, Action, Host, Registry, Request, Scope, Targets};
+use skillhouse_core::agents::{apply, apply_reporting, plan, Action, Host, Registry, Request, Scope, Targets};
 use skillhouse_core::catalogue::{self, Catalogue, LoadOptions};
 use skillhouse_core::error_code::ErrorCode;
 use skillhouse_core::schema::Schemas;
@@ -570,10 +570,12 @@ fn a_read_only_agent_folder_is_an_error_with_the_next_step_and_nothing_is_writte
     };
     let plan = w.install(&["naming-skills"], &["claude-code", "cursor"], false);
     lock_down(true);
-    let result = w.apply(&plan);
+    let mut seen = Vec::new();
+    let result = apply_reporting(&plan, &w.catalogue(), &w.schemas, &w.targets(), NOW, &mut |p| seen.push(p.done));
     lock_down(false);
     let err = result.unwrap_err();
     assert_eq!(err.code, ErrorCode::AgentsWriteFailed);
+    assert!(seen.len() < plan.steps.len(), "the progress stops at the step that failed, not at the end: {seen:?}");
     assert!(err.message.contains("make the agent's skills folder writable"), "{}", err.message);
     assert!(err.message.contains("put back"), "{}", err.message);
     assert_eq!(fs::read_dir(&skills).unwrap().count(), 0, "nothing is left in the read-only folder");
@@ -639,4 +641,20 @@ fn an_agent_folder_that_a_symlink_leads_out_of_the_project_is_not_written_throug
     let agents = vec!["claude-code".to_string()];
     let gone = plan(&w.catalogue(), &w.schemas, &w.targets(), &Request::Uninstall { skills: &skills, agents: &agents }).unwrap();
     assert!(gone.conflicts.iter().any(|c| c.kind == ConflictKind::Unsafe) && gone.changes().count() == 0, "{gone:#?}");
+}
+
+#[test]
+fn applying_reports_each_step_once_in_order_and_ends_at_the_total() {
+    let w = world();
+    let plan = w.install(&["naming-skills", "cicd-pipeline-design"], &["claude-code", "cursor"], false);
+    let mut seen = Vec::new();
+    apply_reporting(&plan, &w.catalogue(), &w.schemas, &w.targets(), NOW, &mut |p| seen.push(p)).unwrap();
+    let total = plan.steps.len();
+    assert!(total >= 4, "{:#?}", plan.steps);
+    let counts: Vec<usize> = seen.iter().map(|p| p.done).collect();
+    assert_eq!(counts, (1..=total).collect::<Vec<_>>(), "one report per step, in order");
+    assert!(seen.iter().all(|p| p.total == total));
+    let skills: Vec<&str> = seen.iter().map(|p| p.skill.as_str()).collect();
+    let planned: Vec<&str> = plan.steps.iter().map(|s| s.skill.as_str()).collect();
+    assert_eq!(skills, planned, "each report names the step just carried out");
 }

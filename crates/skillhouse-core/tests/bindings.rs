@@ -5,7 +5,7 @@ use skillhouse_core::agents::plan::{Action, Blocked, Conflict, ConflictKind, Ste
 use skillhouse_core::agents::status::{Installed, State};
 use skillhouse_core::agents::take::{Applied as TakeApplied, FileChange as TakeFile, FileKind as TakeFileKind, TakeKind, TakePlan};
 use skillhouse_core::agents::view::{AgentsView, ScopeChoice, ToolRow, Wanted};
-use skillhouse_core::agents::{Applied as InstallApplied, How, Plan as InstallPlan};
+use skillhouse_core::agents::{Applied as InstallApplied, ApplyProgress as InstallProgress, How, Plan as InstallPlan};
 use skillhouse_core::app_error::AppError;
 use skillhouse_core::budget::Listing;
 use skillhouse_core::card::diff::ChangeKind;
@@ -101,6 +101,7 @@ fn bindings_match_the_rust_types() {
         generated::<ConflictKind>(&cfg),
         generated::<Blocked>(&cfg),
         generated::<InstallApplied>(&cfg),
+        generated::<InstallProgress>(&cfg),
         generated::<TakePlan>(&cfg),
         generated::<TakeKind>(&cfg),
         generated::<TakeFile>(&cfg),

@@ -1,9 +1,11 @@
 use crate::state::off_main;
 use crate::AppState;
+use tauri::{AppHandle, Runtime};
 // Named as the UI's bindings name them (ts-rs), which the IPC surface test reads.
+use crate::progress::{Throttled, INSTALL_EVENT};
 use skillhouse_core::agents::take::TakePlan;
 use skillhouse_core::agents::view::{self, AgentsView, ScopeChoice as AgentScope, Wanted as AgentsRequest};
-use skillhouse_core::agents::{Applied as InstallApplied, Plan as InstallPlan};
+use skillhouse_core::agents::{Applied as InstallApplied, ApplyProgress as InstallProgress, Plan as InstallPlan};
 use skillhouse_core::app_error::AppError;
 use skillhouse_core::schema::Schemas;
 use skillhouse_core::views::Taken;
@@ -27,14 +29,22 @@ pub async fn plan_agents(state: tauri::State<'_, AppState>, scope: AgentScope, r
     Ok(plan)
 }
 
-/// Carries out exactly the plan last made for `scope`, once; `agents.plan-stale` when a folder
-/// changed since (nothing is written), `agents.write-failed` when writing failed part-way (all put back).
+/// Carries out exactly the plan last made for `scope`, once, sending `install-progress` events;
+/// `agents.plan-stale` when a folder changed since (nothing is written), `agents.write-failed` when
+/// writing failed part-way (all put back).
 #[tauri::command]
-pub async fn apply_agents(state: tauri::State<'_, AppState>, scope: AgentScope) -> Result<InstallApplied, AppError> {
+pub async fn apply_agents<R: Runtime>(
+    app: AppHandle<R>,
+    state: tauri::State<'_, AppState>,
+    scope: AgentScope,
+) -> Result<InstallApplied, AppError> {
     let plan = state.take_agents_plan(&scope)?;
     let catalogue = state.catalogue()?;
+    let mut events = Throttled::new(app, INSTALL_EVENT);
+    let mut progress = move |p: InstallProgress| events.send(p.done, p.total, p);
     off_main(move || {
-        view::apply(&catalogue, &Schemas::new(), &skillhouse_host::agents_host(), &scope, &plan, &skillhouse_host::now_millis())
+        let host = skillhouse_host::agents_host();
+        view::apply(&catalogue, &Schemas::new(), &host, &scope, &plan, &skillhouse_host::now_millis(), &mut progress)
     })
     .await
 }

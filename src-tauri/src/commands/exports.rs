@@ -4,7 +4,7 @@ use skillhouse_core::app_error::AppError;
 use skillhouse_core::error_code::ErrorCode;
 use skillhouse_core::export::import::ImportPlan;
 use skillhouse_core::export::outputs::{self, ExportDone, ExportPreview, Request as ExportRequest};
-use skillhouse_core::views::Imported;
+use skillhouse_core::views::{ExportProgress, Imported};
 use std::path::Path;
 use std::sync::Arc;
 use tauri::{AppHandle, Runtime, State};
@@ -23,8 +23,11 @@ pub async fn preview_export(state: State<'_, AppState>, request: ExportRequest) 
 #[tauri::command]
 pub async fn run_export<R: Runtime>(app: AppHandle<R>, state: State<'_, AppState>, request: ExportRequest) -> Result<ExportDone, AppError> {
     let catalogue = state.catalogue()?;
-    let mut progress = crate::progress::ExportEvents::new(app);
-    let done = off_main(move || Ok(outputs::run(&catalogue, &request, &mut |d, t| progress.send(d, t))?)).await?;
+    let mut progress = crate::progress::Throttled::new(app, crate::progress::EXPORT_EVENT);
+    let done = off_main(move || {
+        Ok(outputs::run(&catalogue, &request, &mut |done, total| progress.send(done, total, ExportProgress { done, total }))?)
+    })
+    .await?;
     state.remember_export(&done)?;
     Ok(done)
 }

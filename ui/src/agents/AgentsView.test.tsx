@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { emit } from "@tauri-apps/api/event";
 import type { InvokeArgs } from "@tauri-apps/api/core";
 import type { AgentsView as AgentsAnswer } from "../bindings/AgentsView";
 import type { AppError } from "../bindings/AppError";
@@ -195,6 +196,41 @@ describe("Agents view", () => {
     expect(summary.textContent).toContain("1 folder changed");
     expect(summary.textContent).toContain("could not link, copied");
     await waitFor(() => expect(cell("naming-skills", "cursor").dataset.state).toBe("current"));
+  });
+
+  it("shows Rust's progress events as a bar while the plan is applied, and no bar after", async () => {
+    const user = userEvent.setup();
+    let finish: (value: unknown) => void = () => undefined;
+    mockIPC(
+      (cmd) => {
+        if (cmd === "agents_view") return agents();
+        if (cmd === "plan_agents") return installPlan();
+        if (cmd === "apply_agents") return new Promise((resolve) => (finish = resolve));
+        return null;
+      },
+      { shouldMockEvents: true },
+    );
+    renderView();
+    await screen.findByTestId("agents-matrix");
+    await user.click(checkSkill("naming-skills"));
+    await user.click(screen.getByTestId("select-tool-cursor"));
+    await user.click(screen.getByTestId("agents-install"));
+    expect(screen.queryByTestId("apply-progress")).toBeNull();
+    await user.click(await screen.findByTestId("plan-apply"));
+    const bar = await screen.findByRole("progressbar", { name: "Applying the plan" });
+    expect(bar.getAttribute("aria-valuenow")).toBe("0");
+    expect(bar.getAttribute("aria-valuemax")).toBe("1");
+    await emit("install-progress", { done: 3, total: 4, skill: "naming-skills" });
+    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("3"));
+    expect(bar.getAttribute("aria-valuemax")).toBe("4");
+    expect(screen.getByTestId("apply-progress").textContent).toContain("3 of 4 steps done");
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe("75%");
+    finish({ steps: installPlan().steps, fellBack: [] });
+    await screen.findByTestId("agents-applied");
+    expect(screen.queryByTestId("apply-progress")).toBeNull();
+    // A late event of that apply brings no bar back.
+    await emit("install-progress", { done: 4, total: 4, skill: "naming-skills" });
+    expect(screen.queryByTestId("apply-progress")).toBeNull();
   });
 
   it("Replace on a copy changed there plans a replace of that skill in that tool", async () => {

@@ -7,11 +7,13 @@ import type { Diagnostic } from "../bindings/Diagnostic";
 import type { InstallApplied } from "../bindings/InstallApplied";
 import type { InstallConflict } from "../bindings/InstallConflict";
 import type { InstallPlan } from "../bindings/InstallPlan";
+import type { InstallProgress } from "../bindings/InstallProgress";
 import type { Installed } from "../bindings/Installed";
 import type { SkillRow } from "../bindings/SkillRow";
 import type { TakePlan } from "../bindings/TakePlan";
 import * as platform from "../platform";
 import { useReportError } from "../errors/ErrorContext";
+import { useSubscription } from "../shell/useSubscription";
 import { formatCount, plural } from "../model/format";
 import { GLOBAL, cellsOf, columnsOf, firstErrors, fromTools, sharedWith } from "./agentsModel";
 import { InstallMatrix } from "./InstallMatrix";
@@ -51,6 +53,8 @@ export function AgentsView(props: {
   const [selectedTools, setSelectedTools] = useState<Set<string>>(() => new Set());
   const [shown, setShown] = useState<Shown | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Set while a plan is being applied: how far it has got (null until the first step is done). */
+  const [applying, setApplying] = useState<{ progress: InstallProgress | null } | null>(null);
   const [applied, setApplied] = useState<InstallApplied | null>(null);
   const [take, setTake] = useState<ShownTake | null>(null);
   const [taken, setTaken] = useState<string | null>(null);
@@ -110,9 +114,13 @@ export function AgentsView(props: {
     [report, scope],
   );
 
+  // Only while applying: a late event of an earlier apply must not bring the bar back.
+  useSubscription(platform.onInstallProgress, (progress) => setApplying((now) => (now ? { progress } : now)));
+
   const apply = useCallback(async () => {
     if (!shown) return;
     setBusy(true);
+    setApplying({ progress: null });
     try {
       const result = await platform.applyAgents(scope);
       setApplied(result);
@@ -131,6 +139,7 @@ export function AgentsView(props: {
       }
     } finally {
       setBusy(false);
+      setApplying(null);
     }
     await load(scope);
     if (scope.kind === "global") installations.refresh();
@@ -338,6 +347,7 @@ export function AgentsView(props: {
           plan={shown.plan}
           tools={tools}
           busy={busy}
+          applying={applying ? { done: applying.progress?.done ?? 0, total: applying.progress?.total ?? shown.plan.steps.length } : null}
           stale={shown.stale}
           onApply={() => void apply()}
           onCancel={() => setShown(null)}

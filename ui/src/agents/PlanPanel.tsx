@@ -3,7 +3,7 @@ import type { Diagnostic } from "../bindings/Diagnostic";
 import type { InstallConflict } from "../bindings/InstallConflict";
 import type { InstallPlan } from "../bindings/InstallPlan";
 import { RichMessage } from "../diagnostics/RichMessage";
-import { plural } from "../model/format";
+import { formatCount, plural } from "../model/format";
 import { ACTION_LABEL, changingSteps, replaceable, stepsByFolder, takeable } from "./agentsModel";
 
 /**
@@ -15,6 +15,8 @@ export function PlanPanel(props: {
   plan: InstallPlan;
   tools: AgentToolRow[];
   busy: boolean;
+  /** Set while Apply runs: steps carried out of all the plan's steps. */
+  applying: { done: number; total: number } | null;
   /** Set when applying found the folders changed since the plan: applying it again cannot work. */
   stale: boolean;
   onApply: () => void;
@@ -134,6 +136,8 @@ export function PlanPanel(props: {
         </div>
       )}
 
+      {props.applying && <ApplyProgressBar {...props.applying} />}
+
       <div className="plan-actions">
         {props.stale ? (
           <button type="button" className="button primary" onClick={props.onPlanAgain} disabled={props.busy} data-testid="plan-again">
@@ -149,5 +153,20 @@ export function PlanPanel(props: {
         </button>
       </div>
     </section>
+  );
+}
+
+function ApplyProgressBar(props: { done: number; total: number }) {
+  const { done, total } = props;
+  const share = total > 0 ? Math.min(1, done / total) : 0;
+  return (
+    <div className="apply-progress" data-testid="apply-progress">
+      <div className="progress" role="progressbar" aria-label="Applying the plan" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
+        <div className="progress-bar determinate" style={{ width: `${Math.round(share * 100)}%` }} />
+      </div>
+      <span className="muted small">
+        {formatCount(done)} of {plural(total, "step")} done…
+      </span>
+    </div>
   );
 }

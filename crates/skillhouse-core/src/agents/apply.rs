@@ -34,9 +34,33 @@ enum Undo {
     Moved { target: PathBuf, backup: PathBuf },
 }
 
+/// Payload of the `install-progress` event while a plan is applied: `done` of `total` steps,
+/// `skill` the one just carried out.
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "InstallProgress")]
+pub struct ApplyProgress {
+    pub done: usize,
+    pub total: usize,
+    pub skill: String,
+}
+
 /// Applies `plan`. Nothing is written when a folder no longer holds what the plan saw
 /// (`agents.plan-stale`); a failure part-way undoes every change (`agents.write-failed`).
 pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Targets, now: &str) -> Result<Applied, AppError> {
+    apply_reporting(plan, catalogue, schemas, targets, now, &mut |_| {})
+}
+
+/// [`apply`], calling `progress` after each step; the steps that change nothing count too, so the
+/// bar reaches its end when the lock is written.
+pub fn apply_reporting(
+    plan: &Plan,
+    catalogue: &Catalogue,
+    schemas: &Schemas,
+    targets: &Targets,
+    now: &str,
+    progress: &mut dyn FnMut(ApplyProgress),
+) -> Result<Applied, AppError> {
     let mut lock = super::plan::lock_for(targets)?;
     let as_read = lock.clone();
     if lock.path != plan.lock {
@@ -53,6 +77,7 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
     let by_name: HashMap<&str, &crate::skill::Skill> = catalogue.skills.iter().map(|s| (s.name.as_str(), s)).collect();
     // A skill goes to several folders: its folder is hashed (and stamped) once.
     let mut digests: HashMap<String, (String, String)> = HashMap::new();
+    let total = plan.steps.len();
     let result = (|| -> Result<(), String> {
         for step in &plan.steps {
             let skill = by_name.get(step.skill.as_str()).copied();
@@ -77,6 +102,7 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
             let Some(skill) = skill else {
                 lock.remove(&step.skill);
                 applied.steps.push(done);
+                progress(ApplyProgress { done: applied.steps.len(), total, skill: step.skill.clone() });
                 continue;
             };
             let source = catalogue.root.join(&skill.dir);
@@ -129,6 +155,7 @@ pub fn apply(plan: &Plan, catalogue: &Catalogue, schemas: &Schemas, targets: &Ta
                 }
             }
             applied.steps.push(done);
+            progress(ApplyProgress { done: applied.steps.len(), total, skill: step.skill.clone() });
         }
         // A plan that changes nothing leaves the lock as it is, its bytes and its time: the
         // `skills` CLI's file is not reformatted, and no empty lock appears in a project.

@@ -11,7 +11,7 @@ pub mod status;
 pub mod take;
 pub mod view;
 
-pub use apply::{apply, Applied};
+pub use apply::{apply, apply_reporting, Applied, ApplyProgress};
 pub use lock::How;
 pub use plan::{plan, Action, Plan, Request, Targets};
 pub use registry::{Host, Registry, Scope, Tool};

@@ -138,7 +138,8 @@ pub fn plan(catalogue: &Catalogue, schemas: &Schemas, host: &Host, choice: &Scop
     super::plan(catalogue, schemas, &targets, &wanted.request())
 }
 
-/// Carries out `plan` (made by `plan` for `choice`); `now` is the time the lock records.
+/// Carries out `plan` (made by `plan` for `choice`), telling `progress` after each step; `now` is
+/// the time the lock records.
 pub fn apply(
     catalogue: &Catalogue,
     schemas: &Schemas,
@@ -146,10 +147,11 @@ pub fn apply(
     choice: &ScopeChoice,
     plan: &Plan,
     now: &str,
+    progress: &mut dyn FnMut(super::ApplyProgress),
 ) -> Result<super::Applied, AppError> {
     let registry = registry(catalogue)?;
     let targets = Targets { registry: &registry, host, scope: choice.scope()? };
-    super::apply(plan, catalogue, schemas, &targets, now)
+    super::apply_reporting(plan, catalogue, schemas, &targets, now, progress)
 }
 
 /// What taking `skill` from `agent`'s folder in this scope into the catalogue would change
