@@ -171,6 +171,7 @@ describe("Agents view", () => {
     });
     renderView();
     await screen.findByTestId("agents-matrix");
+    expect(screen.getByTestId("agents-add-tool").textContent).toContain("agents: in the catalogue's skillhouse.yaml");
     expect((screen.getByTestId("agents-install") as HTMLButtonElement).disabled).toBe(true);
     await user.click(checkSkill("naming-skills"));
     await user.click(checkSkill("summarising-incidents"));

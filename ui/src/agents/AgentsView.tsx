@@ -263,7 +263,11 @@ export function AgentsView(props: {
               {" "}
               {names.join(", ")} all read <code>{folder}</code>: one installation there serves each of them.
             </span>
-          ))}
+          ))}{" "}
+          <span data-testid="agents-add-tool">
+            A tool not listed? Add it under <code>agents:</code> in the catalogue's <code>skillhouse.yaml</code> (its id, name and
+            folders); it shows here once the file is saved.
+          </span>
         </p>
       )}
 
