@@ -131,6 +131,14 @@ enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
+    /// Serve the catalogue's skills to any agent over MCP (stdio): the Skills extension and four
+    /// tools. Only skills without errors are served. What MCP clients launch; see docs/mcp.md.
+    Mcp {
+        #[arg(default_value = ".")]
+        path: PathBuf,
+        #[command(flatten)]
+        index: IndexArgs,
+    },
     /// Serve every agent's card on 127.0.0.1 for testing with A2A clients.
     Serve {
         #[arg(short = 'C', long = "catalogue", default_value = ".")]
@@ -269,7 +277,7 @@ const EXIT_CANNOT_RUN: u8 = 2;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Serve { .. }) {
+    if !matches!(cli.command, Command::Serve { .. } | Command::Mcp { .. }) {
         end_when_the_reader_stops();
     }
     match run(cli.command) {
@@ -416,6 +424,22 @@ fn run(command: Command) -> Result<u8, String> {
                 );
             }
             Ok(if counts.errors > 0 || (deny_warnings && counts.warnings > 0) { EXIT_PROBLEMS } else { 0 })
+        }
+        Command::Mcp { path, index } => {
+            let file = index.index.unwrap_or_else(|| skillhouse_host::index_location(&path));
+            let live = skillhouse_mcp::Live::open(&path, &file).map_err(|e| format!("{} (index file: {})", e.message, file.display()))?;
+            let served = live.current();
+            // stdout carries the protocol; what a person reads goes to stderr.
+            eprintln!(
+                "skillhouse mcp: serving {} skills from {} over stdio ({} held back by errors)",
+                served.skills.len(),
+                served.root.display(),
+                served.held.len()
+            );
+            drop(served);
+            let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().map_err(|e| e.to_string())?;
+            runtime.block_on(skillhouse_mcp::serve_stdio(std::sync::Arc::new(live)))?;
+            Ok(0)
         }
         Command::Serve { catalogue, port, agent, dialect } => {
             let cat = load_counted(&catalogue, None)?;

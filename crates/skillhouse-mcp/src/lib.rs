@@ -1,0 +1,32 @@
+//! `skillhouse mcp`: serves a catalogue's checked skills to any agent over the Model Context
+//! Protocol, from the same core session the desktop app holds. Two ways in, from one snapshot:
+//!
+//! - the Skills extension (SEP-2640, `io.modelcontextprotocol/skills`): `skills/list`,
+//!   `skills/get`, every file as a `skill://<skill>/<path>` resource, `resources/directory/read`;
+//! - four tools for hosts that only call tools: `list_skills`, `search_skills`, `load_skill`,
+//!   `read_skill_resource`.
+//!
+//! Only skills without errors are served; token counts (o200k, as Skillhouse counts them) are in
+//! `_meta` under `dev.skillhouse/tokens`. This crate depends on `rmcp`; the core does not, and the
+//! desktop shell does not depend on this crate.
+
+pub mod address;
+pub mod live;
+pub mod manifest;
+pub mod served;
+pub mod server;
+pub mod tools;
+
+pub use live::Live;
+pub use server::SkillsServer;
+
+use rmcp::ServiceExt;
+use std::sync::Arc;
+
+/// Serves `live` over stdin and stdout until the client closes them.
+pub async fn serve_stdio(live: Arc<Live>) -> Result<(), String> {
+    let server = SkillsServer::new(live);
+    let running = server.serve(rmcp::transport::stdio()).await.map_err(|e| format!("the MCP session did not start: {e}"))?;
+    running.waiting().await.map_err(|e| format!("the MCP session ended with an error: {e}"))?;
+    Ok(())
+}
