@@ -45,7 +45,9 @@ pub struct ServedSkill {
     /// `SKILL.md` first, then every other file of the skill, by path.
     pub files: Vec<ServedFile>,
     /// Files of the skill over [`MAX_FILE_BYTES`], left out of `files`.
-    pub left_out: Vec<String>,
+    pub too_large: Vec<String>,
+    /// Files reached through a symlink that leads out of the skill's folder, left out of `files`.
+    pub leads_out: Vec<String>,
     pub l1: u64,
     pub l2: u64,
     pub l3: u64,
@@ -118,7 +120,7 @@ impl Served {
             if skill.has_errors() {
                 held.push(Held { name: skill.name.clone(), dir: skill.dir.clone(), reason: first_error(skill) });
             } else {
-                pairs.push((row, served(skill)));
+                pairs.push((row, served(&catalogue.root, skill)));
             }
         }
         pairs.sort_by(|(_, a), (_, b)| a.name.cmp(&b.name).then_with(|| a.dir.cmp(&b.dir)));
@@ -171,12 +173,10 @@ impl Served {
         };
         let folder = self.folder(skill);
         let full = folder.join(&file.path);
-        let outside =
-            || Refusal::NotFound(format!("`{path}` of skill `{}` leads outside the skill's folder; it is not served", skill.name));
         let real_folder = fs::canonicalize(&folder).map_err(|_| self.gone(skill, path))?;
         let real = fs::canonicalize(&full).map_err(|_| self.gone(skill, path))?;
         if !real.starts_with(&real_folder) {
-            return Err(outside());
+            return Err(leads_out(&skill.name, path));
         }
         let meta = fs::metadata(&real).map_err(|_| self.gone(skill, path))?;
         if !meta.is_file() {
@@ -232,8 +232,11 @@ impl Served {
                 skill.name
             ));
         }
-        if skill.left_out.iter().any(|p| p == path) {
+        if skill.too_large.iter().any(|p| p == path) {
             return too_large(&skill.name, path, 0);
+        }
+        if skill.leads_out.iter().any(|p| p == path) {
+            return leads_out(&skill.name, path);
         }
         Refusal::NotFound(format!("skill `{}` has no file `{path}`; skills/get (or load_skill) lists its files", skill.name))
     }
@@ -255,6 +258,33 @@ fn too_large(skill: &str, path: &str, size: u64) -> Refusal {
     Refusal::NotFound(format!("`{path}` of skill `{skill}` is larger than {MAX_FILE_BYTES} bytes{size}; it is not served"))
 }
 
+fn leads_out(skill: &str, path: &str) -> Refusal {
+    Refusal::NotFound(format!("`{path}` of skill `{skill}` is a symlink that leads outside the skill's folder; it is not served"))
+}
+
+/// Whether `path` (relative to `folder`) stays inside `folder` once symlinks are followed. Only
+/// a path with a symlink on its way is resolved, so a skill without links costs one `lstat` per
+/// file and folder.
+fn stays_inside(folder: &Path, real_folder: &mut Option<Option<PathBuf>>, path: &str, links: &mut HashMap<String, bool>) -> bool {
+    let mut at = String::new();
+    for segment in path.split('/') {
+        if !at.is_empty() {
+            at.push('/');
+        }
+        at.push_str(segment);
+        let linked =
+            *links.entry(at.clone()).or_insert_with(|| fs::symlink_metadata(folder.join(&at)).is_ok_and(|m| m.file_type().is_symlink()));
+        if linked {
+            let real = real_folder.get_or_insert_with(|| fs::canonicalize(folder).ok());
+            return match (real, fs::canonicalize(folder.join(path))) {
+                (Some(real), Ok(target)) => target.starts_with(real),
+                _ => false,
+            };
+        }
+    }
+    true
+}
+
 fn first_error(skill: &Skill) -> String {
     match skill.diagnostics.iter().find(|d| d.severity == Severity::Error) {
         Some(d) => format!("{}: {} ({}:{})", d.code.as_str(), d.message, d.file, d.line),
@@ -262,7 +292,7 @@ fn first_error(skill: &Skill) -> String {
     }
 }
 
-fn served(skill: &Skill) -> ServedSkill {
+fn served(root: &Path, skill: &Skill) -> ServedSkill {
     let levels = skill.tokens.clone().unwrap_or_default();
     let counted: HashMap<&str, &skillhouse_core::tokens::ResourceTokens> = levels.resources.iter().map(|r| (r.path.as_str(), r)).collect();
     let mut files = vec![ServedFile {
@@ -272,12 +302,18 @@ fn served(skill: &Skill) -> ServedSkill {
         sha256: Some(skill.stamp.sha256.clone()),
         tokens: None,
     }];
-    let mut left_out = Vec::new();
+    let (mut too_large, mut leads_out) = (Vec::new(), Vec::new());
+    let folder = root.join(&skill.dir);
+    let (mut real_folder, mut links) = (None, HashMap::new());
     let mut resources: Vec<&skillhouse_core::scan::Resource> = skill.resources.iter().collect();
     resources.sort_by(|a, b| a.path.cmp(&b.path));
     for r in resources {
         if r.size > MAX_FILE_BYTES {
-            left_out.push(r.path.clone());
+            too_large.push(r.path.clone());
+            continue;
+        }
+        if !stays_inside(&folder, &mut real_folder, &r.path, &mut links) {
+            leads_out.push(r.path.clone());
             continue;
         }
         let known = counted.get(r.path.as_str()).filter(|c| c.size == r.size && c.mtime_ns == r.mtime_ns);
@@ -299,7 +335,8 @@ fn served(skill: &Skill) -> ServedSkill {
         dir: skill.dir.clone(),
         frontmatter,
         files,
-        left_out,
+        too_large,
+        leads_out,
         l1: levels.l1,
         l2: levels.l2,
         l3: levels.l3,
