@@ -3,7 +3,8 @@
 # with warnings denied, unit, fixture, index, command-layer and command-line tests, the A2A
 # interoperability test with the real client, the exports read back by the tools they are for
 # (tests/exports), installed skills read by the skills CLI and the specification readers
-# (tests/agents), and the end-to-end tests of the real app under Xvfb. CI runs exactly this (.ci/run).
+# (tests/agents), `skillhouse mcp` read by the MCP SDK and google-adk (tests/mcp), and the
+# end-to-end tests of the real app under Xvfb. CI runs exactly this (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/setup.sh
@@ -16,6 +17,7 @@ cargo test --workspace --locked
 bash tests/a2a/run.sh
 bash tests/exports/run.sh
 bash tests/agents/run.sh
+bash tests/mcp/run.sh
 if [ -f tests/e2e/run.sh ]; then
   bash tests/e2e/run.sh
 fi

@@ -438,7 +438,12 @@ fn run(command: Command) -> Result<u8, String> {
             );
             drop(served);
             let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().map_err(|e| e.to_string())?;
-            runtime.block_on(skillhouse_mcp::serve_stdio(std::sync::Arc::new(live)))?;
+            let server = skillhouse_mcp::SkillsServer::new(std::sync::Arc::new(live));
+            let _watcher = skillhouse_mcp::watch(&server, runtime.handle().clone()).or_else(|| {
+                eprintln!("skillhouse mcp: the catalogue cannot be watched; edits show after a restart");
+                None
+            });
+            runtime.block_on(skillhouse_mcp::serve_stdio(server))?;
             Ok(0)
         }
         Command::Serve { catalogue, port, agent, dialect } => {

@@ -1,6 +1,9 @@
-//! The host machine's readings, taken at the edges: the core never runs git, reads the
-//! environment, looks up the user's folders or calls the desktop's trash (ARCHITECTURE.md,
-//! invariant 7). The CLI and the desktop shell read them here, once each, and pass the values in.
+//! The host machine's readings, taken at the edges, and the watcher of a catalogue folder: the
+//! core never runs git, reads the environment, looks up the user's folders or calls the desktop's
+//! trash (ARCHITECTURE.md, invariant 7). The CLI, the desktop shell and `skillhouse mcp` read them
+//! here, once each, and pass the values in.
+
+pub mod watch;
 
 use skillhouse_core::files::sha256_hex;
 use std::path::{Path, PathBuf};

@@ -21,11 +21,23 @@ pub use live::Live;
 pub use server::SkillsServer;
 
 use rmcp::ServiceExt;
-use std::sync::Arc;
 
-/// Serves `live` over stdin and stdout until the client closes them.
-pub async fn serve_stdio(live: Arc<Live>) -> Result<(), String> {
-    let server = SkillsServer::new(live);
+/// Watches the catalogue: each change on disk is checked by the session, and when what is served
+/// changed, every client is sent `notifications/resources/list_changed`. Stops when dropped.
+pub fn watch(server: &SkillsServer, runtime: tokio::runtime::Handle) -> Option<skillhouse_host::watch::Watcher> {
+    let watching = server.clone();
+    skillhouse_host::watch::watch(&server.live().root(), move |paths| match watching.live().files_changed(&paths) {
+        Ok(true) => {
+            let server = watching.clone();
+            runtime.spawn(async move { server.announce_change().await });
+        }
+        Ok(false) => {}
+        Err(e) => eprintln!("skillhouse mcp: re-reading the catalogue failed: {}", e.message),
+    })
+}
+
+/// Serves over stdin and stdout until the client closes them.
+pub async fn serve_stdio(server: SkillsServer) -> Result<(), String> {
     let running = server.serve(rmcp::transport::stdio()).await.map_err(|e| format!("the MCP session did not start: {e}"))?;
     running.waiting().await.map_err(|e| format!("the MCP session ended with an error: {e}"))?;
     Ok(())

@@ -30,6 +30,10 @@ impl SkillsServer {
         SkillsServer { live, peers: Default::default() }
     }
 
+    pub fn live(&self) -> &Live {
+        &self.live
+    }
+
     /// Tells every connected client that the resources (and so the skills) changed; forgets the
     /// clients that are gone.
     pub async fn announce_change(&self) {
