@@ -1,10 +1,12 @@
-"""`skillhouse mcp` as the Python MCP SDK (PyPI `mcp`, pinned in requirements.lock.txt) sees it
-over stdio: initialise, list and call every tool, `skills/list` / `skills/get` / `resources/read`
-with every digest and size checked against the bytes read and the frontmatter compared with the
-file on disk, bad requests answered with JSON-RPC errors, and `notifications/resources/list_changed`
-received after an edit to the catalogue (then the edit is served).
+"""`skillhouse mcp` as the Python MCP SDK (PyPI `mcp`, pinned in requirements.lock.txt) sees it,
+over stdio and over Streamable HTTP: initialise, list and call every tool, `skills/list` /
+`skills/get` / `resources/read` with every digest and size checked against the bytes read and the
+frontmatter compared with the file on disk, bad requests answered with JSON-RPC errors, and an edit
+to the catalogue served without a restart: over stdio `notifications/resources/list_changed` is
+received first; stateless HTTP sends no notifications, so there the listing is read until it shows.
+Over HTTP with a token file, a request without the token is refused with 401.
 
-Usage: check_mcp.py SKILLHOUSE CATALOGUE INDEX_FILE
+Usage: check_mcp.py stdio|http|http-token SKILLHOUSE CATALOGUE INDEX_FILE
 The catalogue is a scratch copy: this edits it.
 """
 
@@ -19,10 +21,18 @@ import sys
 import time
 from typing import Any, Literal
 
+import contextlib
+import os
+import subprocess
+import urllib.error
+import urllib.request
+
 import anyio
+import httpx2
 import yaml
 from mcp import ClientSession, MCPError, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 from pydantic import TypeAdapter
 
 SKILLS_EXTENSION = "io.modelcontextprotocol/skills"
@@ -90,15 +100,60 @@ async def tool_json(session: ClientSession, name: str, arguments: dict[str, Any]
     return json.loads(result.content[0].text)
 
 
-async def run(skillhouse: str, root: pathlib.Path, index: str) -> None:
+@contextlib.asynccontextmanager
+async def http_server(skillhouse: str, root: pathlib.Path, index: str, token: str | None):
+    """Starts `skillhouse mcp --http`, yields its URL, stops it."""
+    args = [skillhouse, "mcp", str(root), "--index", index, "--http"]
+    if token:
+        token_file = pathlib.Path(index).with_suffix(".token")
+        token_file.write_text(token + "\n")
+        os.chmod(token_file, 0o600)
+        args += ["--token-file", str(token_file)]
+    process = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
+    try:
+        url = process.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:"), f"the server printed {url!r}"
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+async def until(predicate, seconds: float) -> float:
+    """Waits until the async `predicate` holds; returns how long that took."""
+    at = time.monotonic()
+    while not await predicate():
+        if time.monotonic() - at > seconds:
+            raise TimeoutError(f"not within {seconds} s")
+        await anyio.sleep(0.05)
+    return time.monotonic() - at
+
+
+async def run(mode: str, skillhouse: str, root: pathlib.Path, index: str) -> None:
     changed = anyio.Event()
 
     async def on_message(message: Any) -> None:
         if isinstance(message, types.ResourceListChangedNotification):
             changed.set()
 
-    server = StdioServerParameters(command=skillhouse, args=["mcp", str(root), "--index", index])
-    async with stdio_client(server) as (read, write):
+    async with contextlib.AsyncExitStack() as stack:
+        if mode == "stdio":
+            server = StdioServerParameters(command=skillhouse, args=["mcp", str(root), "--index", index])
+            read, write = await stack.enter_async_context(stdio_client(server))
+        else:
+            token = "skillhouse-test-token-0123456789abcdef" if mode == "http-token" else None
+            url = await stack.enter_async_context(http_server(skillhouse, root, index, token))
+            headers = {}
+            if token:
+                probe = urllib.request.Request(url, data=b"{}", headers={"content-type": "application/json"})
+                try:
+                    urllib.request.urlopen(probe)
+                    check(False, "a request without the token is refused")
+                except urllib.error.HTTPError as e:
+                    check(e.code == 401, f"without the token: 401, got {e.code}")
+                headers = {"Authorization": f"Bearer {token}"}
+            client = await stack.enter_async_context(httpx2.AsyncClient(headers=headers, timeout=30))
+            read, write = await stack.enter_async_context(streamable_http_client(url, http_client=client))
         async with ClientSession(read, write, message_handler=on_message) as session:
             started = time.monotonic()
             init = await session.initialize()
@@ -185,28 +240,39 @@ async def run(skillhouse: str, root: pathlib.Path, index: str) -> None:
             target = skill_file(root, "naming-skills")
             text = target.read_text()
             edited = text.replace("description:", "description: Edited while served.", 1)
-            at = time.monotonic()
+            async def served_now() -> bool:
+                try:
+                    now = await session.read_resource("skill://naming-skills/SKILL.md")
+                except MCPError as e:
+                    # Between the save and the check, the bytes on disk are not the ones checked,
+                    # and the server says so rather than serve them.
+                    check("changed on disk since Skillhouse checked it" in e.error.message, f"while re-checking: {e.error.message}")
+                    return False
+                return bytes_of(now.contents[0]) == edited.encode()
+
+            async def gone() -> bool:
+                return "naming-skills" not in [s["frontmatter"]["name"] for s in await list_all_skills(session)]
+
             target.write_text(edited)
-            with anyio.fail_after(10):
-                await changed.wait()
-            print(f"list_changed {time.monotonic() - at:.2f} s after the edit")
-            now = await session.read_resource("skill://naming-skills/SKILL.md")
-            check(bytes_of(now.contents[0]) == edited.encode(), "the edit is served without a restart")
-            changed = anyio.Event()
+            if mode == "stdio":
+                at = time.monotonic()
+                with anyio.fail_after(10):
+                    await changed.wait()
+                print(f"list_changed {time.monotonic() - at:.2f} s after the edit")
+                check(await served_now(), "the edit is served without a restart")
+            else:
+                print(f"the edit served {await until(served_now, 10):.2f} s after it was saved")
             target.write_text(text.replace("name: naming-skills", "name: naming-skills\nname: twice", 1))
-            with anyio.fail_after(10):
-                await changed.wait()
-            names_now = [s["frontmatter"]["name"] for s in await list_all_skills(session)]
-            check("naming-skills" not in names_now, "a skill that gets an error stops being served")
+            print(f"a skill with an error gone from the listing {await until(gone, 10):.2f} s after it was saved")
 
 
 def main() -> int:
-    skillhouse, root, index = sys.argv[1], pathlib.Path(sys.argv[2]), sys.argv[3]
-    asyncio.run(run(skillhouse, root, index))
+    mode, skillhouse, root, index = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3]), sys.argv[4]
+    asyncio.run(run(mode, skillhouse, root, index))
     if failures:
         print(f"{len(failures)} checks failed", file=sys.stderr)
         return 1
-    print("mcp: the Python MCP SDK read every skill, file and tool as served")
+    print(f"mcp ({mode}): the Python MCP SDK read every skill, file and tool as served")
     return 0
 
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `skillhouse mcp` read by real MCP clients, over stdio, on a scratch copy of the sample catalogue
 # with one broken skill added (it must not be served):
-#   1. the Python MCP SDK (check_mcp.py): every tool, skills/list, skills/get, resources/read
-#      with digests and sizes checked, bad requests, list_changed after an edit;
+#   1. the Python MCP SDK (check_mcp.py) over stdio, over Streamable HTTP, and over HTTP with a
+#      bearer token: every tool, skills/list, skills/get, resources/read with digests and sizes
+#      checked, bad requests, an edit served without a restart (list_changed over stdio);
 #   2. Google ADK's McpToolset (check_adk.py) lists the four tools.
 # Both pinned in requirements.lock.txt, installed into a virtual environment when missing.
 #
@@ -37,9 +38,11 @@ scratch() {
   printf -- '---\nname: broken-skill\ndescription: [unclosed\n---\nBody.\n' > "$WORK/catalogue/broken-skill/SKILL.md"
 }
 
-log "the Python MCP SDK over stdio"
-scratch
-"$VENV/bin/python" tests/mcp/check_mcp.py "$SKILLHOUSE" "$WORK/catalogue" "$WORK/index.sqlite"
+for mode in stdio http http-token; do
+  log "the Python MCP SDK ($mode)"
+  scratch
+  "$VENV/bin/python" tests/mcp/check_mcp.py "$mode" "$SKILLHOUSE" "$WORK/catalogue" "$WORK/index.sqlite"
+done
 
 log "google-adk's McpToolset over stdio"
 scratch

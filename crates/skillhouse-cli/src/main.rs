@@ -131,13 +131,23 @@ enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
-    /// Serve the catalogue's skills to any agent over MCP (stdio): the Skills extension and four
-    /// tools. Only skills without errors are served. What MCP clients launch; see docs/mcp.md.
+    /// Serve the catalogue's skills to any agent over MCP: the Skills extension and four tools.
+    /// Only skills without errors are served; edits are served as they are saved. Over stdio (what
+    /// MCP clients launch) unless --http; see docs/mcp.md.
     Mcp {
         #[arg(default_value = ".")]
         path: PathBuf,
         #[command(flatten)]
         index: IndexArgs,
+        /// Serve Streamable HTTP at http://ADDRESS:PORT/mcp instead (no PORT: any free one).
+        #[arg(long, value_name = "PORT", num_args = 0..=1, default_missing_value = "0")]
+        http: Option<u16>,
+        /// The address to listen on with --http; another than loopback needs --token-file.
+        #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1", requires = "http")]
+        bind: std::net::IpAddr,
+        /// A file holding the bearer token HTTP clients must send (Authorization: Bearer …).
+        #[arg(long, value_name = "FILE", requires = "http")]
+        token_file: Option<PathBuf>,
     },
     /// Serve every agent's card on 127.0.0.1 for testing with A2A clients.
     Serve {
@@ -425,13 +435,27 @@ fn run(command: Command) -> Result<u8, String> {
             }
             Ok(if counts.errors > 0 || (deny_warnings && counts.warnings > 0) { EXIT_PROBLEMS } else { 0 })
         }
-        Command::Mcp { path, index } => {
+        Command::Mcp { path, index, http, bind, token_file } => {
+            let listen = match http {
+                Some(port) => {
+                    let token = match &token_file {
+                        Some(f) => {
+                            Some(std::fs::read_to_string(f).map_err(|e| format!("cannot read the token file {}: {e}", f.display()))?)
+                        }
+                        None => None,
+                    };
+                    let listen = skillhouse_mcp::http::Listen { address: std::net::SocketAddr::new(bind, port), token };
+                    listen.check()?;
+                    Some(listen)
+                }
+                None => None,
+            };
             let file = index.index.unwrap_or_else(|| skillhouse_host::index_location(&path));
             let live = skillhouse_mcp::Live::open(&path, &file).map_err(|e| format!("{} (index file: {})", e.message, file.display()))?;
             let served = live.current();
-            // stdout carries the protocol; what a person reads goes to stderr.
+            // Over stdio, stdout carries the protocol; what a person reads goes to stderr.
             eprintln!(
-                "skillhouse mcp: serving {} skills from {} over stdio ({} held back by errors)",
+                "skillhouse mcp: serving {} skills from {} ({} held back by errors)",
                 served.skills.len(),
                 served.root.display(),
                 served.held.len()
@@ -443,7 +467,18 @@ fn run(command: Command) -> Result<u8, String> {
                 eprintln!("skillhouse mcp: the catalogue cannot be watched; edits show after a restart");
                 None
             });
-            runtime.block_on(skillhouse_mcp::serve_stdio(server))?;
+            match listen {
+                None => runtime.block_on(skillhouse_mcp::serve_stdio(server))?,
+                Some(listen) => {
+                    let guarded = listen.token.is_some();
+                    runtime.block_on(skillhouse_mcp::http::serve(server, listen, |at| {
+                        println!("http://{at}/mcp");
+                        if guarded {
+                            eprintln!("skillhouse mcp: clients must send the bearer token of the token file");
+                        }
+                    }))?
+                }
+            }
             Ok(0)
         }
         Command::Serve { catalogue, port, agent, dialect } => {

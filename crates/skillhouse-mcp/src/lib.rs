@@ -11,6 +11,7 @@
 //! desktop shell does not depend on this crate.
 
 pub mod address;
+pub mod http;
 pub mod live;
 pub mod manifest;
 pub mod served;
