@@ -5,6 +5,11 @@
 //!
 //! `--phase count` times token counting alone (every level of every skill, no index, no cache)
 //! on one thread and then on every core, to show how close counting comes to the cores' speed.
+//!
+//! `--phase mcp [--skillhouse BIN]` times `skillhouse mcp` as a client sees it, over stdio, on the
+//! index made warm first (see `mcp.rs`).
+
+mod mcp;
 
 use skillhouse_core::catalogue::{self, LoadOptions};
 use skillhouse_core::index::{Index, Phase, Progress};
@@ -19,18 +24,20 @@ fn peak_rss_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
-fn secs(d: Duration) -> f64 {
+pub(crate) fn secs(d: Duration) -> f64 {
     (d.as_secs_f64() * 10_000.0).round() / 10_000.0
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> f64 {
+pub(crate) fn percentile(sorted: &[Duration], p: f64) -> f64 {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     secs(sorted[i]) * 1000.0
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let root = PathBuf::from(args.get(1).expect("usage: skillhouse-bench CATALOGUE [--index FILE] [--phase all|parse|cold|count|search]"));
+    let root = PathBuf::from(
+        args.get(1).expect("usage: skillhouse-bench CATALOGUE [--index FILE] [--phase all|parse|cold|count|search|agents|mcp]"),
+    );
     let flag = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
     let index_file = flag("--index").map(PathBuf::from).unwrap_or_else(|| std::env::temp_dir().join("skillhouse-bench.sqlite"));
     let phase = flag("--phase").unwrap_or_else(|| "all".into());
@@ -78,6 +85,12 @@ fn main() {
     }
     if phase == "agents" {
         agents(&root, &mut out);
+    }
+    if phase == "mcp" {
+        let skillhouse = flag("--skillhouse")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| std::env::current_exe().expect("the bench knows where it is").with_file_name("skillhouse"));
+        mcp::run(&root, &index_file, &skillhouse, &mut out);
     }
     if phase == "search" {
         // The app's search alone, on the index as it is (built first if missing).

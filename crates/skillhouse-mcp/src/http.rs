@@ -87,3 +87,23 @@ async fn bearer(State(expected): State<Arc<[u8; 32]>>, request: Request, next: N
             .into_response(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listen(address: &str, token: Option<&str>) -> Listen {
+        Listen { address: address.parse().unwrap(), token: token.map(str::to_string) }
+    }
+
+    #[test]
+    fn another_address_than_loopback_needs_a_token_and_a_long_one() {
+        assert!(listen("127.0.0.1:0", None).check().is_ok());
+        assert!(listen("[::1]:0", None).check().is_ok());
+        let refused = listen("0.0.0.0:8080", None).check().unwrap_err();
+        assert!(refused.contains("--token-file"), "{refused}");
+        let short = listen("0.0.0.0:8080", Some("abc\n")).check().unwrap_err();
+        assert!(short.contains("fewer than 16"), "{short}");
+        assert!(listen("0.0.0.0:8080", Some("0123456789abcdef0123")).check().is_ok());
+    }
+}

@@ -267,3 +267,22 @@ pub fn mime_of(path: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the tool list costs a model in every conversation (o200k tokens of `tools/list`'s
+    /// JSON); docs/mcp.md gives the figure. Kept small: a host lists every server's tools.
+    #[test]
+    fn the_tool_list_costs_few_tokens() {
+        let json = serde_json::to_string(&all()).unwrap();
+        let tokens = skillhouse_core::tokens::count(&json);
+        println!("tools/list: {} bytes, {tokens} o200k tokens", json.len());
+        assert!(tokens < 450, "the four tools cost {tokens} tokens; shorten their descriptions");
+        for tool in all() {
+            let words = tool.description.as_deref().unwrap_or_default().split_whitespace().count();
+            assert!((5..=20).contains(&words), "{}: {words} words", tool.name);
+        }
+    }
+}
