@@ -21,13 +21,8 @@ LOCK=tests/a2a/requirements.lock.txt
 
 log() { printf '\n==> %s\n' "$*" >&2; }
 
-if [ ! -x "$VENV/bin/python" ] || ! cmp -s "$LOCK" "$VENV/installed.txt"; then
-  log "installing a2a-sdk into $VENV"
-  rm -rf "$VENV"
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q --disable-pip-version-check -r "$LOCK"
-  cp "$LOCK" "$VENV/installed.txt"
-fi
+. tests/lib/venv.sh
+ensure_venv "$VENV" "$LOCK" "a2a-sdk"
 
 cargo build -q --locked -p skillhouse-cli
 SKILLHOUSE=$TARGET_DIR/debug/skillhouse

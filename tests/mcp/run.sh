@@ -18,13 +18,8 @@ LOCK=tests/mcp/requirements.lock.txt
 
 log() { printf '\n==> %s\n' "$*" >&2; }
 
-if [ ! -x "$VENV/bin/python" ] || ! cmp -s "$LOCK" "$VENV/installed.txt"; then
-  log "installing the MCP SDK and google-adk into $VENV"
-  rm -rf "$VENV"
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q --disable-pip-version-check -r "$LOCK"
-  cp "$LOCK" "$VENV/installed.txt"
-fi
+. tests/lib/venv.sh
+ensure_venv "$VENV" "$LOCK" "the MCP SDK and google-adk"
 
 cargo build -q --locked -p skillhouse-cli
 SKILLHOUSE=$TARGET_DIR/debug/skillhouse

@@ -17,12 +17,6 @@ pub struct Address {
     pub path: String,
 }
 
-impl Address {
-    pub fn skill(&self) -> &str {
-        &self.skill
-    }
-}
-
 /// The URI of `path` in skill `name`; `""` is the skill's folder.
 pub fn uri(name: &str, path: &str) -> String {
     let mut out = format!("{SCHEME}{}", utf8_percent_encode(name, SEGMENT));

@@ -248,7 +248,7 @@ impl Served {
     /// The skill as a `skill://` address names it, or why not.
     pub fn address(&self, uri: &str) -> Result<(&ServedSkill, Address), Refusal> {
         let address = address::parse(uri)?;
-        let skill = self.skill_of(address.skill())?;
+        let skill = self.skill_of(&address.skill)?;
         Ok((skill, address))
     }
 }

@@ -37,22 +37,15 @@ impl SkillsServer {
     /// Tells every connected client that the resources (and so the skills) changed; forgets the
     /// clients that are gone.
     pub async fn announce_change(&self) {
-        let peers: Vec<Peer<RoleServer>> = self.peers.lock().unwrap_or_else(PoisonError::into_inner).clone();
-        let mut gone = Vec::new();
-        for (i, peer) in peers.iter().enumerate() {
-            if peer.notify_resource_list_changed().await.is_err() {
-                gone.push(i);
+        // Taken out while the lock is not held; a client that connects meanwhile is kept.
+        let peers: Vec<Peer<RoleServer>> = std::mem::take(&mut *self.peers.lock().unwrap_or_else(PoisonError::into_inner));
+        let mut here = Vec::with_capacity(peers.len());
+        for peer in peers {
+            if peer.notify_resource_list_changed().await.is_ok() {
+                here.push(peer);
             }
         }
-        if !gone.is_empty() {
-            let mut kept = self.peers.lock().unwrap_or_else(PoisonError::into_inner);
-            let mut i = 0;
-            kept.retain(|_| {
-                let keep = !gone.contains(&i);
-                i += 1;
-                keep
-            });
-        }
+        self.peers.lock().unwrap_or_else(PoisonError::into_inner).extend(here);
     }
 }
 
