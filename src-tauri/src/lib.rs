@@ -4,6 +4,7 @@
 mod card_server;
 mod clock;
 mod commands;
+mod mcp_server;
 mod progress;
 mod recent;
 mod resident;
@@ -43,12 +44,24 @@ pub fn builder<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
         commands::agents::apply_agents,
         commands::agents::plan_take,
         commands::agents::apply_take,
+        commands::serve::serve_view,
+        commands::serve::start_mcp_http,
+        commands::serve::stop_mcp_http,
     ])
 }
 
 pub fn run() {
-    builder(tauri::Builder::default())
+    let app = builder(tauri::Builder::default())
         .plugin(tauri_plugin_dialog::init())
-        .run(tauri::generate_context!())
+        .build(tauri::generate_context!())
         .expect("the Skillhouse window could not be started");
+    app.run(|handle, event| {
+        if let tauri::RunEvent::Exit = event {
+            // The MCP server the app started goes with it.
+            use tauri::Manager;
+            if let Ok(mut running) = handle.state::<AppState>().mcp_http.lock() {
+                running.take();
+            }
+        }
+    });
 }

@@ -20,6 +20,8 @@ pub struct AppState {
     /// Set by the Cancel button while a catalogue opens.
     pub cancel_open: Arc<AtomicBool>,
     pub card_server: Mutex<Option<crate::card_server::Running>>,
+    /// `skillhouse mcp --http` started from the "Serve to agents" panel.
+    pub mcp_http: Mutex<Option<crate::mcp_server::Running>>,
     /// The import last previewed: applying runs exactly the plan the person saw.
     pub pending_import: Mutex<Option<ImportPlan>>,
     /// The agents plan last shown, with its scope: applying runs exactly the plan the person saw.

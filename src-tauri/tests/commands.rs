@@ -197,3 +197,53 @@ fn import_applies_exactly_the_previewed_plan() {
     let err = h.call("preview_import", json!({"bundle": tmp.path().join("missing.zip").to_string_lossy()})).unwrap_err();
     assert_eq!(err["code"], "export.not-a-bundle");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn serve_to_agents_lists_served_and_held_skills_and_runs_the_cli_over_http() {
+    use std::os::unix::fs::PermissionsExt;
+    let (tmp, root) = sample_copy();
+    fs::create_dir_all(format!("{root}/broken-skill")).unwrap();
+    fs::write(format!("{root}/broken-skill/SKILL.md"), "---\nname: broken-skill\ndescription: [unclosed\n---\nBody.\n").unwrap();
+    // A stand-in for `skillhouse` that records how it was launched and answers as `mcp --http` does.
+    let cli = tmp.path().join("skillhouse");
+    let args_file = tmp.path().join("args");
+    fs::write(
+        &cli,
+        format!("#!/bin/sh\nprintf '%s\\n' \"$@\" > {}\necho http://127.0.0.1:45678/mcp\nexec sleep 60\n", args_file.display()),
+    )
+    .unwrap();
+    fs::set_permissions(&cli, fs::Permissions::from_mode(0o755)).unwrap();
+    std::env::set_var("SKILLHOUSE_CLI", &cli);
+    let h = Harness::new();
+    h.call("open_catalogue", json!({"path": root})).unwrap();
+
+    let view = h.call("serve_view", json!({})).unwrap();
+    let served: Vec<&str> = view["lineup"]["served"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(served.len(), 16, "{served:?}");
+    assert_eq!(view["lineup"]["held"][0]["name"], "broken-skill");
+    assert_eq!(view["command"], cli.to_string_lossy().as_ref());
+    assert_eq!(view["commandFound"], true);
+    assert!(view.get("http").is_none());
+    let clients: Vec<&str> = view["clients"].as_array().unwrap().iter().map(|c| c["client"].as_str().unwrap()).collect();
+    assert_eq!(clients, ["claude-desktop", "claude-code", "cursor", "codex", "vs-code"]);
+
+    let on = h.call("start_mcp_http", json!({"port": 0})).unwrap();
+    assert_eq!(on["http"]["url"], "http://127.0.0.1:45678/mcp");
+    let args = fs::read_to_string(&args_file).unwrap();
+    let args: Vec<&str> = args.lines().collect();
+    assert_eq!(args[0], "mcp");
+    assert!(Path::new(args[1]).ends_with("catalogue"));
+    assert_eq!(&args[4..], ["--http", "0"], "{args:?}");
+    assert_eq!(h.call("serve_view", json!({})).unwrap()["http"]["port"], 45678, "the panel sees it running");
+
+    let off = h.call("stop_mcp_http", json!({})).unwrap();
+    assert!(off.get("http").is_none());
+
+    // A CLI that cannot start says why, in the boundary shape.
+    fs::write(&cli, "#!/bin/sh\necho 'skillhouse mcp: cannot listen on 127.0.0.1:1: Address in use' >&2\nexit 2\n").unwrap();
+    let err = h.call("start_mcp_http", json!({"port": 1})).unwrap_err();
+    assert_eq!(err["code"], "serve.failed");
+    assert!(err["message"].as_str().unwrap().contains("Address in use"), "{err}");
+    std::env::remove_var("SKILLHOUSE_CLI");
+}

@@ -54,6 +54,11 @@ error_codes! {
     CardLogUnreadable => "card.log-unreadable",
     /// `start_card_server` cannot listen on that port (try another, or 0).
     ServerPortUnavailable => "server.port-unavailable",
+    /// No `skillhouse` binary beside the app or on the PATH, so the MCP server cannot be started
+    /// (install the package, or build it with `cargo build -p skillhouse-cli`).
+    ServeCliMissing => "serve.cli-missing",
+    /// `skillhouse mcp --http` did not start; the message holds what it said.
+    ServeFailed => "serve.failed",
     /// The catalogue has errors, so it is not exported (the message names the first three).
     ExportHasErrors => "export.has-errors",
     /// The catalogue has warnings and `options.denyWarnings` is set.

@@ -21,6 +21,7 @@ pub mod report;
 pub mod scaffold;
 pub mod scan;
 pub mod schema;
+pub mod serving;
 pub mod session;
 pub mod settings;
 pub mod skill;

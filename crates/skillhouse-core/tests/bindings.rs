@@ -18,6 +18,7 @@ use skillhouse_core::export::outputs::{ExportDone, ExportPreview, FileChange, Ou
 use skillhouse_core::export::portable::Refusal;
 use skillhouse_core::export::{LeftOut, Options, Packaging, Target};
 use skillhouse_core::index::Phase;
+use skillhouse_core::serving::{Client, ClientSetup, HeldRow, HttpServing, Lineup, ServeView, ServedRow, SnippetKind};
 use skillhouse_core::settings::Budgets;
 use skillhouse_core::stats::{Heavy, Share, Stats, TokenTotals};
 use skillhouse_core::views::{
@@ -38,6 +39,14 @@ fn bindings_match_the_rust_types() {
     let cfg = Config::new().with_large_int("number");
     let files = vec![
         generated::<AppError>(&cfg),
+        generated::<ServeView>(&cfg),
+        generated::<Lineup>(&cfg),
+        generated::<ServedRow>(&cfg),
+        generated::<HeldRow>(&cfg),
+        generated::<Client>(&cfg),
+        generated::<ClientSetup>(&cfg),
+        generated::<SnippetKind>(&cfg),
+        generated::<HttpServing>(&cfg),
         generated::<ErrorCode>(&cfg),
         generated::<FieldValue>(&cfg),
         generated::<CatalogueView>(&cfg),

@@ -63,6 +63,35 @@ pub fn now_millis() -> String {
     humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string()
 }
 
+/// The `skillhouse` CLI that MCP clients launch and the app starts for `skillhouse mcp --http`:
+/// `SKILLHOUSE_CLI` when set, else the one beside the running program (a package installs both in
+/// one folder; a build puts both in `target/<profile>`), else the first on the PATH.
+pub fn cli_binary() -> Option<PathBuf> {
+    let env = std::env::var_os("SKILLHOUSE_CLI").map(PathBuf::from);
+    let beside = std::env::current_exe().ok().and_then(|exe| Some(exe.parent()?.join(CLI_NAME)));
+    let on_path = std::env::var_os("PATH").map(|p| std::env::split_paths(&p).map(|d| d.join(CLI_NAME)).collect::<Vec<_>>());
+    first_program(env.into_iter().chain(beside).chain(on_path.into_iter().flatten()))
+}
+
+const CLI_NAME: &str = if cfg!(windows) { "skillhouse.exe" } else { "skillhouse" };
+
+fn first_program(candidates: impl IntoIterator<Item = PathBuf>) -> Option<PathBuf> {
+    candidates.into_iter().find(|p| is_program(p)).map(|p| std::fs::canonicalize(&p).unwrap_or(p))
+}
+
+fn is_program(path: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else { return false };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        meta.is_file() && meta.permissions().mode() & 0o111 != 0
+    }
+    #[cfg(not(unix))]
+    {
+        meta.is_file()
+    }
+}
+
 /// Moves a file or folder to the desktop's trash, where the person can restore it.
 pub fn trash(path: &Path) -> std::io::Result<()> {
     trash::delete(path).map_err(std::io::Error::other)
@@ -93,6 +122,27 @@ mod tests {
         let other = dir.path().join("other");
         std::fs::create_dir(&other).unwrap();
         assert_ne!(direct, index_file_under(&data, &other));
+    }
+
+    #[test]
+    fn the_first_runnable_candidate_is_the_cli() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain");
+        std::fs::write(&plain, "not a program").unwrap();
+        let program = dir.path().join("skillhouse");
+        std::fs::write(&program, "#!/bin/sh\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+            assert_eq!(
+                first_program([dir.path().join("missing"), plain.clone(), dir.path().to_path_buf()]),
+                None,
+                "files that do not run, and folders, are skipped"
+            );
+        }
+        let found = first_program([dir.path().join("missing"), program.clone(), plain]).unwrap();
+        assert_eq!(found, std::fs::canonicalize(&program).unwrap());
     }
 
     #[test]

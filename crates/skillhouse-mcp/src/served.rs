@@ -8,7 +8,6 @@
 
 use crate::address::{self, Address};
 use skillhouse_core::catalogue::Catalogue;
-use skillhouse_core::diagnostic::Severity;
 use skillhouse_core::files::sha256_hex;
 use skillhouse_core::skill::Skill;
 use std::collections::HashMap;
@@ -117,10 +116,9 @@ impl Served {
         let mut pairs = Vec::new();
         let mut held = Vec::new();
         for (row, skill) in catalogue.skills.iter().enumerate() {
-            if skill.has_errors() {
-                held.push(Held { name: skill.name.clone(), dir: skill.dir.clone(), reason: first_error(skill) });
-            } else {
-                pairs.push((row, served(&catalogue.root, skill)));
+            match skillhouse_core::serving::held_reason(skill) {
+                Some(reason) => held.push(Held { name: skill.name.clone(), dir: skill.dir.clone(), reason }),
+                None => pairs.push((row, served(&catalogue.root, skill))),
             }
         }
         pairs.sort_by(|(_, a), (_, b)| a.name.cmp(&b.name).then_with(|| a.dir.cmp(&b.dir)));
@@ -283,13 +281,6 @@ fn stays_inside(folder: &Path, real_folder: &mut Option<Option<PathBuf>>, path: 
         }
     }
     true
-}
-
-fn first_error(skill: &Skill) -> String {
-    match skill.diagnostics.iter().find(|d| d.severity == Severity::Error) {
-        Some(d) => format!("{}: {} ({}:{})", d.code.as_str(), d.message, d.file, d.line),
-        None => "it has errors".to_string(),
-    }
 }
 
 fn served(root: &Path, skill: &Skill) -> ServedSkill {

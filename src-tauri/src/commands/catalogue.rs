@@ -27,6 +27,8 @@ pub async fn open_catalogue<R: Runtime>(
     recent::remember(opened.root());
     let root = opened.root().to_path_buf();
     *crate::state::lock(&state.session)? = Some(opened);
+    // An MCP server started for another catalogue would go on serving that one.
+    crate::state::lock(&state.mcp_http)?.take_if(|r| r.root != root);
     watch::settle_after_open(app, root, state.session.clone());
     Ok(view)
 }

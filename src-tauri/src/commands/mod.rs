@@ -4,4 +4,5 @@ pub mod agents;
 pub mod cards;
 pub mod catalogue;
 pub mod exports;
+pub mod serve;
 pub mod skills;

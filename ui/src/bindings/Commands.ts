@@ -16,6 +16,7 @@ import type { InstallApplied } from "./InstallApplied";
 import type { InstallPlan } from "./InstallPlan";
 import type { SaveResult } from "./SaveResult";
 import type { SearchResult } from "./SearchResult";
+import type { ServeView } from "./ServeView";
 import type { ServerInfo } from "./ServerInfo";
 import type { SkillDetail } from "./SkillDetail";
 import type { TakePlan } from "./TakePlan";
@@ -44,6 +45,9 @@ export type Commands = {
   reveal_export: { args: { path: string }; result: null };
   preview_import: { args: { bundle: string }; result: ImportPlan };
   apply_import: { args: { bundle: string }; result: Imported };
+  serve_view: { args: Record<string, never>; result: ServeView };
+  start_mcp_http: { args: { port: number }; result: ServeView };
+  stop_mcp_http: { args: Record<string, never>; result: ServeView };
   get_skill: { args: { dir: string }; result: SkillDetail };
   check_draft: { args: { dir: string; text: string }; result: DraftCheck };
   set_field: { args: { text: string; pointer: string; value: FieldValue | null }; result: string };

@@ -15,6 +15,8 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   "card.unknown-agent",
   "card.log-unreadable",
   "server.port-unavailable",
+  "serve.cli-missing",
+  "serve.failed",
   "export.has-errors",
   "export.has-warnings",
   "export.invalid-option",
