@@ -121,15 +121,21 @@ trap 'exit 143' TERM
 
 PROFILE=${E2E_PROFILE:-debug}
 log "building the app, $PROFILE (custom-protocol: the UI is served from ui/dist)"
+# The CLI too: "Serve to agents" runs `skillhouse mcp --http` (found through SKILLHOUSE_CLI, as
+# the copied app has no skillhouse beside it).
 if [ "$PROFILE" = release ]; then
   nice -n 10 cargo build --release -p skillhouse-app --features custom-protocol
+  nice -n 10 cargo build --release -p skillhouse-cli
 else
   nice -n 10 cargo build -p skillhouse-app --features custom-protocol
+  nice -n 10 cargo build -p skillhouse-cli
 fi
 # Copy the binary at once: a plain `cargo build` elsewhere would replace it with one that loads
 # the dev server instead of ui/dist.
 APP=$WORK/skillhouse-app
 cp "$TARGET_DIR/$PROFILE/skillhouse-app" "$APP"
+CLI=$WORK/skillhouse
+cp "$TARGET_DIR/$PROFILE/skillhouse" "$CLI"
 
 # The specs write to the catalogue, so they get a copy; they reset it from skills/ as they start.
 SOURCE=${E2E_SOURCE:-$ROOT/skills}
@@ -161,7 +167,7 @@ mkdir -p "$E2E_HOME/.claude" "$E2E_HOME/.cursor"
 log "starting tauri-driver on port $PORT (display $DISPLAY)"
 # The app inherits this environment through tauri-driver and WebKitWebDriver.
 env -u CLAUDE_CONFIG_DIR -u CODEX_HOME -u XDG_STATE_HOME \
-  HOME=$E2E_HOME SKILLHOUSE_CATALOGUE=$CATALOGUE XDG_DATA_HOME=$WORK/data XDG_CONFIG_HOME=$WORK/config \
+  HOME=$E2E_HOME SKILLHOUSE_CATALOGUE=$CATALOGUE SKILLHOUSE_CLI=$CLI XDG_DATA_HOME=$WORK/data XDG_CONFIG_HOME=$WORK/config \
   tauri-driver --port "$PORT" --native-port "$((PORT + 1))" --native-driver "$WEBKIT_DRIVER" \
   >"$WORK/tauri-driver.log" 2>&1 9>&- &
 DRIVER_PID=$!

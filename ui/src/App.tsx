@@ -15,6 +15,7 @@ import { DashboardView } from "./dashboard/DashboardView";
 import { CardsView } from "./cards/CardsView";
 import { ExportView } from "./exports/ExportView";
 import { AgentsView } from "./agents/AgentsView";
+import { ServeView } from "./serve/ServeView";
 import { InstallationsProvider } from "./agents/InstallationsContext";
 import { useSubscription } from "./shell/useSubscription";
 import { Modal } from "./actions/Modal";
@@ -231,6 +232,7 @@ function Workspace(props: { actions: RefObject<Actions> }) {
                     <AgentsView key={view.root} view={view} onOpenSkill={openSkillRow} onOpenDiagnostic={openDiagnostic} onCatalogueChanged={catalogueChanged} />
                   </div>
                 )}
+                {section === "serve" && <ServeView view={view} onOpenDiagnostic={openDiagnostic} />}
                 {exportsSeen && (
                   <div className="section" hidden={section !== "exports"}>
                     <ExportView key={view.root} view={view} onImported={catalogueChanged} />

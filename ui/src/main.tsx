@@ -10,6 +10,7 @@ import "./styles/dialogs.css";
 import "./styles/cards.css";
 import "./styles/exports.css";
 import "./styles/agents.css";
+import "./styles/serve.css";
 
 const root = document.getElementById("root");
 if (root) {

@@ -18,6 +18,7 @@ import type { ServerInfo } from "./bindings/ServerInfo";
 import type { CatalogueView } from "./bindings/CatalogueView";
 import type { DraftCheck } from "./bindings/DraftCheck";
 import type { Commands } from "./bindings/Commands";
+import type { ServeView } from "./bindings/ServeView";
 import type { FieldValue } from "./bindings/FieldValue";
 import { ERROR_CODES } from "./bindings/errorCodes";
 import type { IndexProgress } from "./bindings/IndexProgress";
@@ -260,6 +261,20 @@ export function cardServerStatus(): Promise<ServerInfo | null> {
 }
 
 /** The agent tools on this computer with the folder each reads in `scope`, and every installation there. */
+/** What `skillhouse mcp` serves of the open catalogue, each client's snippet, the HTTP server. */
+export function serveView(): Promise<ServeView> {
+  return call("serve_view", {});
+}
+
+/** Starts `skillhouse mcp --http` on 127.0.0.1 (port 0: any free one). */
+export function startMcpHttp(port: number): Promise<ServeView> {
+  return call("start_mcp_http", { port });
+}
+
+export function stopMcpHttp(): Promise<ServeView> {
+  return call("stop_mcp_http", {});
+}
+
 export function agentsView(scope: AgentScope): Promise<AgentsView> {
   return call("agents_view", { scope });
 }

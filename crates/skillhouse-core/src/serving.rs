@@ -88,7 +88,7 @@ pub struct ClientSetup {
     pub client: Client,
     /// The client's name as people know it.
     pub title: String,
-    /// Where the snippet goes, in the client's own words.
+    /// What to do with the snippet, in the client's own words.
     pub place: String,
     pub kind: SnippetKind,
     pub snippet: String,
@@ -151,14 +151,20 @@ pub fn client_setups(command: &str, catalogue: &Path) -> Vec<ClientSetup> {
         setup(
             Client::ClaudeDesktop,
             "Claude Desktop",
-            "claude_desktop_config.json (Settings › Developer › Edit Config), merged into its mcpServers",
+            "Add to claude_desktop_config.json (Settings › Developer › Edit Config), inside mcpServers",
             SnippetKind::Json,
             mcp_servers.clone(),
         ),
-        setup(Client::ClaudeCode, "Claude Code", "run in a terminal (user scope: every project)", SnippetKind::Shell, claude_code),
-        setup(Client::Cursor, "Cursor", "~/.cursor/mcp.json, or .cursor/mcp.json in a project", SnippetKind::Json, mcp_servers),
-        setup(Client::Codex, "Codex", "~/.codex/config.toml", SnippetKind::Toml, codex),
-        setup(Client::VsCode, "VS Code", ".vscode/mcp.json in the workspace", SnippetKind::Json, vs_code),
+        setup(Client::ClaudeCode, "Claude Code", "Run in a terminal (user scope: every project)", SnippetKind::Shell, claude_code),
+        setup(
+            Client::Cursor,
+            "Cursor",
+            "Add to ~/.cursor/mcp.json (every project) or .cursor/mcp.json (one project)",
+            SnippetKind::Json,
+            mcp_servers,
+        ),
+        setup(Client::Codex, "Codex", "Add to ~/.codex/config.toml", SnippetKind::Toml, codex),
+        setup(Client::VsCode, "VS Code", "Add to .vscode/mcp.json in the workspace", SnippetKind::Json, vs_code),
     ]
 }
 

@@ -61,7 +61,16 @@ fn record(parent: &Path, session: &Session) -> Value {
     // environment, so no path or tool of the machine recording it gets into the demo.
     let host = Host { home: "/home/you".into(), env: Default::default() };
     let agents = agents_view::view(session.catalogue(), &host, &ScopeChoice::Global).unwrap();
+    // The "Serve to agents" panel as the shell builds it, with `skillhouse` on the PATH.
+    let serve = skillhouse_core::serving::ServeView {
+        lineup: skillhouse_core::serving::lineup(session.catalogue()),
+        clients: skillhouse_core::serving::client_setups("skillhouse", session.root()),
+        command: "skillhouse".into(),
+        command_found: true,
+        http: None,
+    };
     json!({
+        "serve_view": to_value(&serve),
         "open_catalogue": to_value(&view),
         "get_skill": skills,
         "search": search,

@@ -11,6 +11,7 @@ import type { CatalogueView } from "../bindings/CatalogueView";
 import type { ExportPreview } from "../bindings/ExportPreview";
 import type { ExportRequest } from "../bindings/ExportRequest";
 import type { SearchResult } from "../bindings/SearchResult";
+import type { ServeView } from "../bindings/ServeView";
 import type { SkillDetail } from "../bindings/SkillDetail";
 import type { ErrorCode } from "../bindings/ErrorCode";
 import type { CommandName, Commands } from "../platform";
@@ -26,6 +27,7 @@ type Answers = {
   recent_catalogues: string[];
   /** For every project, on a made-up computer (home `/home/you`, no tool installed). */
   agents_view: AgentsView;
+  serve_view: ServeView;
 };
 
 // The JSON's inferred literal types are narrower than the bindings in places (strings for unions).
@@ -119,6 +121,9 @@ const handlers: Handlers = {
   apply_agents: refuse("Installing skills into agent tools"),
   plan_take: refuse("Taking a skill into the catalogue"),
   apply_take: refuse("Taking a skill into the catalogue"),
+  serve_view: () => answers.serve_view,
+  start_mcp_http: refuse("Serving the catalogue over MCP"),
+  stop_mcp_http: () => answers.serve_view,
 };
 
 export async function answer<K extends CommandName>(command: K, args: Commands[K]["args"]): Promise<Commands[K]["result"]> {

@@ -106,6 +106,20 @@ export function sentenceFor(error: AppError): ErrorSentence {
         action: "none",
         actionLabel: "",
       };
+    case "serve.cli-missing":
+      return {
+        title: "The skillhouse program that serves the catalogue was not found.",
+        next: "Install the Skillhouse package (it puts skillhouse beside the app), or build it with cargo build -p skillhouse-cli, then switch the server on again.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "serve.failed":
+      return {
+        title: "The MCP server did not start.",
+        next: "Read what it said below. If the port is taken, choose another, or 0 to let Skillhouse pick a free one.",
+        action: "none",
+        actionLabel: "",
+      };
     case "export.has-errors":
       return {
         title: "The catalogue has errors, so it cannot be exported.",

@@ -48,6 +48,14 @@ export function NavIcon(props: { section: Section }) {
       </svg>
     );
   }
+  if (props.section === "serve") {
+    // A plug: the catalogue plugged into other agents over MCP.
+    return (
+      <svg {...common}>
+        <path d="M5.5 1.8v3M10.5 1.8v3M3.8 4.8h8.4v2.6a4.2 4.2 0 0 1-8.4 0V4.8ZM8 11.6v2.6" />
+      </svg>
+    );
+  }
   if (props.section === "exports") {
     return (
       <svg {...common}>

@@ -3,7 +3,7 @@ import type { CatalogueView } from "../bindings/CatalogueView";
 import { formatCount } from "../model/format";
 import { NavIcon } from "./NavIcon";
 
-export type Section = "skills" | "diagnostics" | "dashboard" | "cards" | "agents" | "exports";
+export type Section = "skills" | "diagnostics" | "dashboard" | "cards" | "agents" | "serve" | "exports";
 
 const SECTIONS: { id: Section; label: string }[] = [
   { id: "skills", label: "Skills" },
@@ -11,6 +11,7 @@ const SECTIONS: { id: Section; label: string }[] = [
   { id: "dashboard", label: "Dashboard" },
   { id: "cards", label: "Agent Cards" },
   { id: "agents", label: "Agents" },
+  { id: "serve", label: "Serve to agents" },
   { id: "exports", label: "Export" },
 ];
 
