@@ -17,6 +17,7 @@ import base64
 import hashlib
 import json
 import pathlib
+import re
 import sys
 import time
 from typing import Any, Literal
@@ -70,9 +71,30 @@ def bytes_of(contents: Any) -> bytes:
     return base64.b64decode(contents.blob)
 
 
+class Core12Loader(yaml.SafeLoader):
+    """PyYAML reads YAML 1.1, where `1_000`, `0b101` and `+0x1F` are numbers; the frontmatter is
+    YAML 1.2 (its core schema), where they are strings. Numbers are resolved as 1.2 does."""
+
+
+Core12Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag not in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+Core12Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:int", re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"), list("-+0123456789")
+)
+Core12Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:float", re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$"), list("-+.0123456789")
+)
+Core12Loader.add_constructor(
+    "tag:yaml.org,2002:int",
+    lambda loader, node: int(v[2:], 8) if (v := loader.construct_scalar(node)).startswith("0o") else int(v, 0) if v.startswith("0x") else int(v, 10),
+)
+
+
 def frontmatter_of(text: str) -> dict[str, Any]:
     assert text.startswith("---\n"), text[:40]
-    return yaml.safe_load(text.split("---\n", 2)[1])
+    return yaml.load(text.split("---\n", 2)[1], Loader=Core12Loader)
 
 
 def skill_file(root: pathlib.Path, name: str) -> pathlib.Path:

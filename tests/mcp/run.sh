@@ -50,6 +50,9 @@ scratch() {
   cp -r skills "$WORK/catalogue"
   mkdir -p "$WORK/catalogue/broken-skill"
   printf -- '---\nname: broken-skill\ndescription: [unclosed\n---\nBody.\n' > "$WORK/catalogue/broken-skill/SKILL.md"
+  # YAML 1.1 number spellings, which YAML 1.2 readers (SkillsClient's among them) read as strings.
+  mkdir -p "$WORK/catalogue/numbered-skill"
+  printf -- '---\nname: numbered-skill\ndescription: Use when a build number such as 1_000 must be checked.\nmetadata:\n  build: 1_000\n  mask: 0b101\n  offset: +0x1F\n---\nBody.\n' > "$WORK/catalogue/numbered-skill/SKILL.md"
 }
 
 for mode in stdio http http-token; do

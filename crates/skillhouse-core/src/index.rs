@@ -729,12 +729,17 @@ fn unchanged(stored: &Skill, found: &crate::scan::SkillDir) -> bool {
 
 /// Everything besides the files that decides a load's result: when it changes, every skill is
 /// checked again (token counts by content hash stay valid).
+/// Raised whenever reading the same bytes yields something else (a parsing rule changed), so that
+/// indexes written before are read again rather than trusted: the package version alone does not
+/// change between builds of one version. 2: YAML 1.1 number spellings are strings.
+const READING_RULES: u32 = 2;
+
 fn fingerprint(prepared: &Prepared) -> String {
     let settings = serde_json::to_string(&prepared.settings).unwrap_or_default();
     let schemas: String = crate::schema::FILES.iter().map(|(_, t)| *t).collect();
     sha256_hex(
         format!(
-            "{}\n{settings}\n{}\n{:?}\n{}",
+            "{}+{READING_RULES}\n{settings}\n{}\n{:?}\n{}",
             env!("CARGO_PKG_VERSION"),
             prepared.fragment.as_deref().unwrap_or_default(),
             prepared.profile_override,

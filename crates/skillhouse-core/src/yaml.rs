@@ -152,7 +152,7 @@ pub fn parse(file: &str, yaml: &str, first_line: u32, diagnostics: &mut Vec<Diag
     options.alias_limits.max_alias_expansions_per_anchor = 1_000;
 
     match serde_saphyr::from_str_with_options::<Spanned<Raw>>(yaml, options) {
-        Ok(root) => Some(convert(root, first_line)),
+        Ok(root) => Some(convert(root, yaml, first_line)),
         Err(error) => {
             diagnostics.push(error_diagnostic(file, yaml, first_line, &error));
             None
@@ -218,7 +218,7 @@ fn to_file_position(location: &Location, first_line: u32) -> Position {
     Position::new(location.line() as u32 + first_line - 1, location.column() as u32)
 }
 
-fn convert(spanned: Spanned<Raw>, first_line: u32) -> Node {
+fn convert(spanned: Spanned<Raw>, yaml: &str, first_line: u32) -> Node {
     let location = spanned.referenced;
     let at = to_file_position(&location, first_line);
     let span = location.span();
@@ -229,22 +229,39 @@ fn convert(spanned: Spanned<Raw>, first_line: u32) -> Node {
     let value = match spanned.value {
         Raw::Null => Value::Null,
         Raw::Bool(b) => Value::Bool(b),
+        Raw::Int(_) | Raw::Float(_) if !core_number(span.and_then(|(s, e)| yaml.get(s..e)).unwrap_or("0")) => {
+            Value::Str(span.and_then(|(s, e)| yaml.get(s..e)).unwrap_or_default().trim().to_string())
+        }
         Raw::Int(i) => Value::Int(i),
         Raw::Float(f) => Value::Float(f),
         Raw::Str(s) => Value::Str(s),
-        Raw::Seq(items) => Value::Seq(items.into_iter().map(|n| convert(n, first_line)).collect()),
+        Raw::Seq(items) => Value::Seq(items.into_iter().map(|n| convert(n, yaml, first_line)).collect()),
         Raw::Map(entries) => Value::Map(
             entries
                 .into_iter()
                 .map(|(key, value)| Entry {
                     key: key.value.0,
                     key_at: to_file_position(&key.referenced, first_line),
-                    value: convert(value, first_line),
+                    value: convert(value, yaml, first_line),
                 })
                 .collect(),
         ),
     };
     Node { value, at, span }
+}
+
+/// Whether a plain scalar is a number in YAML 1.2's core schema, which the specification's
+/// readers use. serde-saphyr also reads YAML 1.1 and extended spellings (`1_000`, `0b101`,
+/// `+0x1F`) as numbers; to every other reader they are strings, so they are strings here too.
+fn core_number(text: &str) -> bool {
+    static CORE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let core = CORE.get_or_init(|| {
+        regex::Regex::new(
+            r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        )
+        .expect("the core schema's number pattern compiles")
+    });
+    core.is_match(text.trim())
 }
 
 /// What serde-saphyr hands us, before positions are made file-relative.
@@ -372,6 +389,19 @@ mod tests {
         let node = parse("f", yaml, 2, &mut d);
         assert!(d.is_empty(), "{d:?}");
         node.unwrap()
+    }
+
+    #[test]
+    fn only_yaml_1_2_core_spellings_are_numbers() {
+        let node = parse_ok("a: 1_000\nb: 0b101\nc: +0x1F\nd: -0o17\ne: 0x1_F\nf: 42\ng: -1.5e3\nh: 0x1F\ni: 0o17\nk: '7'\n");
+        let value = |key: &str| node.entries().iter().find(|e| e.key == key).unwrap().value.value.clone();
+        for (key, text) in [("a", "1_000"), ("b", "0b101"), ("c", "+0x1F"), ("d", "-0o17"), ("e", "0x1_F"), ("k", "7")] {
+            assert_eq!(value(key), Value::Str(text.into()), "{key}");
+        }
+        assert_eq!(value("f"), Value::Int(42));
+        assert_eq!(value("g"), Value::Float(-1500.0));
+        assert_eq!(value("h"), Value::Int(31));
+        assert_eq!(value("i"), Value::Int(15));
     }
 
     fn parse_err(yaml: &str) -> Diagnostic {

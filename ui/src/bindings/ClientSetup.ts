@@ -11,6 +11,6 @@ export type ClientSetup = { client: Client,
  */
 title: string, 
 /**
- * Where the snippet goes, in the client's own words.
+ * What to do with the snippet, in the client's own words.
  */
 place: string, kind: SnippetKind, snippet: string, };
