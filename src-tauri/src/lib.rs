@@ -7,7 +7,6 @@ mod commands;
 mod mcp_server;
 mod progress;
 mod recent;
-mod resident;
 mod state;
 mod watch;
 

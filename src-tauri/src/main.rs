@@ -10,13 +10,7 @@ fn main() {
     if std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_none() {
         std::env::set_var("WEBKIT_DISABLE_COMPOSITING_MODE", "1");
     }
-    // glibc gives each thread that allocates its own arena and keeps what was freed there; the
-    // threads that index and search a large catalogue left about 24 MB (PSS) behind at 10,000
-    // skills. Two arenas serve this app's two kinds of work as well.
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: called before any other thread exists; mallopt only sets an allocator parameter.
-    unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 2);
-    }
+    // SAFETY: no other thread exists yet.
+    unsafe { skillhouse_host::resident::cap_arenas() };
     skillhouse_app::run();
 }

@@ -29,7 +29,7 @@ pub fn settle_after_open<R: Runtime>(app: AppHandle<R>, root: PathBuf, session: 
         }
         // Loading the tokenizer takes a core for about 70 ms: not while the window draws the list.
         std::thread::sleep(Duration::from_secs(2));
-        crate::resident::hand_back();
+        skillhouse_host::resident::hand_back();
     });
 }
 

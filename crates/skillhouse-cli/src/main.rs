@@ -450,6 +450,12 @@ fn run(command: Command) -> Result<u8, String> {
                 }
                 None => None,
             };
+            // A server runs for days: its memory is what a person sees of it. The tokenizer is
+            // loaded and its embedded vocabulary handed back before the catalogue is read, so
+            // the two never stand in memory together (docs/benchmarks.md, "Serving over MCP").
+            // SAFETY: no other thread exists yet.
+            unsafe { skillhouse_host::resident::cap_arenas() };
+            skillhouse_host::resident::hand_back();
             let file = index.index.unwrap_or_else(|| skillhouse_host::index_location(&path));
             let live = skillhouse_mcp::Live::open(&path, &file).map_err(|e| format!("{} (index file: {})", e.message, file.display()))?;
             let served = live.current();
@@ -461,6 +467,7 @@ fn run(command: Command) -> Result<u8, String> {
                 served.held.len()
             );
             drop(served);
+            skillhouse_host::resident::trim_heap();
             let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().map_err(|e| e.to_string())?;
             let server = skillhouse_mcp::SkillsServer::new(std::sync::Arc::new(live));
             let _watcher = skillhouse_mcp::watch(&server, runtime.handle().clone()).or_else(|| {

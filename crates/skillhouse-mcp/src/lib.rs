@@ -27,13 +27,17 @@ use rmcp::ServiceExt;
 /// changed, every client is sent `notifications/resources/list_changed`. Stops when dropped.
 pub fn watch(server: &SkillsServer, runtime: tokio::runtime::Handle) -> Option<skillhouse_host::watch::Watcher> {
     let watching = server.clone();
-    skillhouse_host::watch::watch(&server.live().root(), move |paths| match watching.live().files_changed(&paths) {
-        Ok(true) => {
-            let server = watching.clone();
-            runtime.spawn(async move { server.announce_change().await });
+    skillhouse_host::watch::watch(&server.live().root(), move |paths| {
+        match watching.live().files_changed(&paths) {
+            Ok(true) => {
+                let server = watching.clone();
+                runtime.spawn(async move { server.announce_change().await });
+            }
+            Ok(false) => {}
+            Err(e) => eprintln!("skillhouse mcp: re-reading the catalogue failed: {}", e.message),
         }
-        Ok(false) => {}
-        Err(e) => eprintln!("skillhouse mcp: re-reading the catalogue failed: {}", e.message),
+        // The snapshot before this change is freed once the last request holding it ends.
+        skillhouse_host::resident::trim_heap();
     })
 }
 

@@ -1,8 +1,9 @@
-//! Hands back to the kernel what the app read once and then keeps only by accident. The o200k
-//! vocabulary (32 MB) and the web UI are embedded in the executable's read-only data; once the
-//! tokenizer has parsed the vocabulary into its own tables and the window has its page, those
-//! bytes are not read again, yet they stay resident: 49 MB (PSS) of the executable at 10,000
-//! skills, of which about 30 MB go this way (docs/benchmarks.md).
+//! Hands back to the kernel what a host read once and then keeps only by accident. The o200k
+//! vocabulary (32 MB) and, in the app, the web UI are embedded in the executable's read-only
+//! data; once the tokenizer has parsed the vocabulary into its own tables and the window has its
+//! page, those bytes are not read again, yet they stay resident: 49 MB (PSS) of the app at 10,000
+//! skills, of which about 30 MB go this way (docs/benchmarks.md). Both hosts call it: the desktop
+//! shell after a catalogue opens, `skillhouse mcp` before it opens one and after each change.
 
 /// Loads the tokenizer first (it would otherwise parse the vocabulary later, from pages read
 /// back), then asks the kernel to reclaim the executable's read-only data. Only a hint: a page
@@ -17,6 +18,29 @@ pub fn hand_back() {
     // SAFETY: malloc_trim only returns free heap memory to the kernel.
     unsafe {
         libc::malloc_trim(0);
+    }
+}
+
+/// Only the heap freed since, handed back (after a change was read: cheap, unlike the page-out).
+pub fn trim_heap() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free heap memory to the kernel.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// Caps glibc's malloc arenas at two. glibc gives each thread that allocates its own arena and
+/// keeps what was freed there; the threads that index and search a large catalogue left about
+/// 24 MB (PSS) behind at 10,000 skills. Two serve a host's two kinds of work as well.
+///
+/// # Safety
+/// Call before any other thread exists.
+pub unsafe fn cap_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: the caller guarantees no other thread runs; mallopt only sets an allocator parameter.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 2);
     }
 }
 
