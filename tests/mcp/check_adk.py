@@ -1,5 +1,5 @@
 """Google ADK's McpToolset (PyPI `google-adk`, pinned in requirements.lock.txt) pointed at
-`skillhouse mcp` over stdio lists the four tools, and one of them runs through ADK.
+`skillhouse mcp` over stdio lists the five tools, and one of them runs through ADK.
 
 Usage: check_adk.py SKILLHOUSE CATALOGUE INDEX_FILE
 """
@@ -20,7 +20,7 @@ async def run(skillhouse: str, root: str, index: str) -> int:
     try:
         tools = await toolset.get_tools()
         names = [t.name for t in tools]
-        expected = ["list_skills", "search_skills", "load_skill", "read_skill_resource"]
+        expected = ["list_skills", "search_skills", "load_skill", "read_skill_resource", "list_agents"]
         if sorted(names) != sorted(expected):
             print(f"FAIL: McpToolset lists {names}, not {expected}", file=sys.stderr)
             return 1

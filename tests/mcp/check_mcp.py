@@ -186,7 +186,7 @@ async def run(mode: str, skillhouse: str, root: pathlib.Path, index: str) -> Non
             # Tools.
             tools = (await session.list_tools()).tools
             names = [t.name for t in tools]
-            check(names == ["list_skills", "search_skills", "load_skill", "read_skill_resource"], f"the four tools: {names}")
+            check(names == ["list_skills", "search_skills", "load_skill", "read_skill_resource", "list_agents"], f"the five tools: {names}")
             listing_bytes = len(json.dumps([t.model_dump(by_alias=True, exclude_none=True) for t in tools]))
             print(f"tools/list: {len(tools)} tools, {listing_bytes} bytes of JSON")
             listed: list[str] = []
@@ -216,6 +216,11 @@ async def run(mode: str, skillhouse: str, root: pathlib.Path, index: str) -> Non
                 check(not read.is_error and bytes_of(read.content[0].resource) == on_disk, "read_skill_resource gives the file's bytes")
             refused = await session.call_tool("read_skill_resource", {"name": "naming-skills", "path": "../writing-commit-messages/SKILL.md"})
             check(bool(refused.is_error) and "`..`" in refused.content[0].text, f"a path out of the skill is refused: {refused.content}")
+            agents = (await tool_json(session, "list_agents", {}))["agents"]
+            on_disk_agents = sorted(p.stem for p in (root / "agents").glob("*.md"))
+            check(sorted(a["name"] for a in agents) == on_disk_agents, f"list_agents lists every agent: {[a['name'] for a in agents]}")
+            resolved = [s for a in agents for s in a["skills"]]
+            check(bool(resolved) and all(s["name"] in listed and s["tokens"]["l1"] > 0 for s in resolved if "notServed" not in s), "each agent's served skills are listed skills, with tokens")
 
             # The Skills extension: every file's bytes against its digest and size.
             skills = await list_all_skills(session)

@@ -32,6 +32,19 @@ pub struct Served {
     pub fragment: Option<String>,
     /// Position in the catalogue's skill list of each served skill, for search results.
     by_row: HashMap<usize, usize>,
+    /// Every agent whose file could be read, by name, with the skills it lists.
+    pub agents: Vec<ServedAgent>,
+}
+
+/// An agent as `list_agents` shows it: what it is for and which skills it uses. An agent with
+/// errors is listed too (its skills that are served are usable on their own), with the count.
+pub struct ServedAgent {
+    pub name: String,
+    pub description: String,
+    /// The agent's file, relative to the catalogue.
+    pub file: String,
+    pub skills: Vec<String>,
+    pub errors: usize,
 }
 
 pub struct ServedSkill {
@@ -131,7 +144,20 @@ impl Served {
             by_name.entry(s.name.clone()).or_insert(i);
         }
         held.sort_by(|a, b| a.name.cmp(&b.name));
-        Served { root: catalogue.root.clone(), skills, by_name, held, fragment: catalogue.fragment.clone(), by_row }
+        let mut agents: Vec<ServedAgent> = catalogue
+            .agents
+            .iter()
+            .filter(|a| a.parsed)
+            .map(|a| ServedAgent {
+                name: a.name.clone(),
+                description: a.description.clone(),
+                file: a.file.clone(),
+                skills: a.skills.iter().map(|r| r.name.clone()).collect(),
+                errors: a.diagnostics.iter().filter(|d| d.severity == skillhouse_core::diagnostic::Severity::Error).count(),
+            })
+            .collect();
+        agents.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.file.cmp(&b.file)));
+        Served { root: catalogue.root.clone(), skills, by_name, held, fragment: catalogue.fragment.clone(), by_row, agents }
     }
 
     pub fn skill(&self, name: &str) -> Option<&ServedSkill> {

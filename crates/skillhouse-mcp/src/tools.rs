@@ -1,5 +1,5 @@
-//! Four tools for hosts that call tools but do not read the Skills extension: list (L1), search,
-//! load (L2) and read one file (L3). Their descriptions are kept short, since every host puts
+//! Five tools for hosts that call tools but do not read the Skills extension: list (L1), search,
+//! load (L2), read one file (L3), and the agents with their skills resolved. Their descriptions are kept short, since every host puts
 //! the tool list into the model's context; `TOOLS_TOKENS` in the tests says what it costs.
 
 use crate::address;
@@ -16,6 +16,7 @@ pub const LIST: &str = "list_skills";
 pub const SEARCH: &str = "search_skills";
 pub const LOAD: &str = "load_skill";
 pub const READ: &str = "read_skill_resource";
+pub const AGENTS: &str = "list_agents";
 
 /// Skills per page of `list_skills` unless asked for fewer; the most a page holds.
 const PAGE: usize = 100;
@@ -56,6 +57,7 @@ pub fn all() -> Vec<Tool> {
                 "path": {"type": "string", "description": "For example references/guide.md"}
             }, "required": ["name", "path"]}),
         ),
+        (AGENTS, "List the catalogue's agents and the skills each uses.", json!({"type": "object", "properties": {}})),
     ]
     .into_iter()
     .map(|(name, description, schema)| {
@@ -73,6 +75,7 @@ pub fn call(live: &Live, name: &str, arguments: Option<JsonObject>) -> Option<Ca
         SEARCH => args(arguments).and_then(|a| search(live, a)),
         LOAD => args(arguments).and_then(|a| load(live, a)),
         READ => args(arguments).and_then(|a| read(live, a)),
+        AGENTS => args::<NoArgs>(arguments).map(|_| agents(&live.current())),
         _ => return None,
     };
     Some(result.unwrap_or_else(|message| CallToolResult::error(vec![ContentBlock::text(message)])))
@@ -108,6 +111,41 @@ struct LoadArgs {
 struct ReadArgs {
     name: String,
     path: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoArgs {}
+
+/// Each agent with its skills resolved against what is served: a served skill with its tokens,
+/// else why it is not (held back by its first error, or not in the catalogue).
+fn agents(served: &Served) -> CallToolResult {
+    let agents: Vec<Value> = served
+        .agents
+        .iter()
+        .map(|agent| {
+            let skills: Vec<Value> = agent
+                .skills
+                .iter()
+                .map(|name| match served.skill(name) {
+                    Some(skill) => l1_row(skill),
+                    None => {
+                        let reason = match served.held.iter().find(|h| &h.name == name) {
+                            Some(h) => format!("not served: {}", h.reason),
+                            None => "not served: no skill of this name in the catalogue".to_string(),
+                        };
+                        json!({"name": name, "notServed": reason})
+                    }
+                })
+                .collect();
+            let mut row = json!({"name": agent.name, "description": agent.description, "file": agent.file, "skills": skills});
+            if agent.errors > 0 {
+                row["errors"] = json!(agent.errors);
+            }
+            row
+        })
+        .collect();
+    answer(json!({ "agents": agents }))
 }
 
 fn l1_row(skill: &ServedSkill) -> Value {
@@ -279,7 +317,7 @@ mod tests {
         let json = serde_json::to_string(&all()).unwrap();
         let tokens = skillhouse_core::tokens::count(&json);
         println!("tools/list: {} bytes, {tokens} o200k tokens", json.len());
-        assert!(tokens < 450, "the four tools cost {tokens} tokens; shorten their descriptions");
+        assert!(tokens < 450, "the tools cost {tokens} tokens; shorten their descriptions");
         for tool in all() {
             let words = tool.description.as_deref().unwrap_or_default().split_whitespace().count();
             assert!((5..=20).contains(&words), "{}: {words} words", tool.name);

@@ -193,7 +193,7 @@ async fn the_tools_list_search_load_and_read_at_each_level_with_their_token_coun
     let w = world().await;
     let tools = w.client.list_all_tools().await.unwrap();
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-    assert_eq!(names, ["list_skills", "search_skills", "load_skill", "read_skill_resource"]);
+    assert_eq!(names, ["list_skills", "search_skills", "load_skill", "read_skill_resource", "list_agents"]);
 
     let first = tool(&w, "list_skills", json!({"limit": 5})).await;
     let page = first.structured_content.clone().unwrap();
@@ -249,4 +249,43 @@ async fn a_directory_read_lists_folders_and_files_of_one_level() {
     let assets = w.client.read_resource_directory(ReadResourceDirectoryRequestParams::new("skill://naming-skills/assets")).await.unwrap();
     let names: Vec<&str> = assets.resources.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(names, ["logo.png"], "the file over the limit is not listed");
+}
+
+#[tokio::test]
+async fn agents_are_listed_with_their_skills_resolved_against_what_is_served() {
+    let w = world().await;
+    // An agent that uses a served skill, the broken one and one the catalogue lacks.
+    fs::write(
+        w.root.join("agents/mixed-helper.md"),
+        "---\nname: mixed-helper\ndescription: Helps with names. Delegate to it when a skill needs a name.\nskills:\n  - naming-skills\n  - broken-skill\n  - no-such-skill\n---\nBody.\n",
+    )
+    .unwrap();
+    let live = Live::open(&w.root, &w._dir.path().join("index-2.sqlite")).unwrap();
+    let (server_io, client_io) = tokio::io::duplex(1 << 20);
+    tokio::spawn(async move {
+        let running = SkillsServer::new(Arc::new(live)).serve(server_io).await.unwrap();
+        let _ = running.waiting().await;
+    });
+    let client = ().serve(client_io).await.unwrap();
+    let result =
+        client.call_tool(CallToolRequestParams::new("list_agents").with_arguments(json!({}).as_object().unwrap().clone())).await.unwrap();
+    let listed = result.structured_content.unwrap();
+    let agents = listed["agents"].as_array().unwrap();
+    let names: Vec<&str> = agents.iter().map(|a| a["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["agent-card-reviewer", "mixed-helper", "registry-publisher", "skill-author-coach", "skill-security-reviewer"]);
+    let reviewer = &agents[0];
+    assert_eq!(reviewer["skills"][0]["name"], "reviewing-agent-cards");
+    assert!(reviewer["skills"][0]["tokens"]["l1"].as_u64().unwrap() > 0, "a served skill comes with its tokens");
+    assert!(reviewer.get("errors").is_none());
+    let mixed = &agents[1];
+    assert_eq!(mixed["skills"][0]["uri"], "skill://naming-skills/SKILL.md");
+    assert!(mixed["skills"][1]["notServed"].as_str().unwrap().contains("yaml.syntax"), "{}", mixed["skills"][1]);
+    assert!(mixed["skills"][2]["notServed"].as_str().unwrap().contains("no skill of this name"));
+    assert!(mixed["errors"].as_u64().unwrap() >= 1, "the agent's own errors are counted: {mixed}");
+    // Arguments it does not take are refused, as for every tool.
+    let refused = client
+        .call_tool(CallToolRequestParams::new("list_agents").with_arguments(json!({"query": "x"}).as_object().unwrap().clone()))
+        .await
+        .unwrap();
+    assert_eq!(refused.is_error, Some(true));
 }

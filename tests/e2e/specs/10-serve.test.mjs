@@ -99,7 +99,7 @@ describe("serving the catalogue to agents", () => {
     const init = await rpc(url, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } });
     assert.ok(init.capabilities.extensions?.["io.modelcontextprotocol/skills"], `no skills extension in ${JSON.stringify(init.capabilities)}`);
     const tools = await rpc(url, "tools/list");
-    assert.deepEqual(tools.tools.map((t) => t.name).sort(), ["list_skills", "load_skill", "read_skill_resource", "search_skills"]);
+    assert.deepEqual(tools.tools.map((t) => t.name).sort(), ["list_agents", "list_skills", "load_skill", "read_skill_resource", "search_skills"]);
     const listed = await rpc(url, "skills/list");
     const names = listed.skills.map((s) => s.frontmatter.name).sort();
     const shown = (await browser.$$(ui.served).map((li) => li.$("span").getText())).sort();
