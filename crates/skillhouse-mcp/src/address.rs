@@ -28,7 +28,9 @@ pub fn uri(name: &str, path: &str) -> String {
 }
 
 pub fn parse(uri: &str) -> Result<Address, Refusal> {
-    let bad = |why: &str| Refusal::BadRequest(format!("`{uri}` is not a skill address: {why}; they look like skill://<skill>/SKILL.md"));
+    let bad = |why: &str| {
+        Refusal::BadRequest(format!("`{}` is not a skill address: {why}; they look like skill://<skill>/SKILL.md", crate::cut(uri)))
+    };
     let rest = uri.strip_prefix(SCHEME).ok_or_else(|| bad("it does not start with skill://"))?;
     if rest.contains(['?', '#']) {
         return Err(bad("it has a query or fragment"));
@@ -59,7 +61,9 @@ pub fn parse(uri: &str) -> Result<Address, Refusal> {
 /// Refuses a path that could name anything outside the skill: `..`, `.`, absolute, a backslash
 /// (a separator on Windows), NUL.
 pub fn check_relative(path: &str) -> Result<(), Refusal> {
-    let refuse = |why: &str| Err(Refusal::BadRequest(format!("`{path}` {why}; give a path inside the skill, such as references/guide.md")));
+    let refuse = |why: &str| {
+        Err(Refusal::BadRequest(format!("`{}` {why}; give a path inside the skill, such as references/guide.md", crate::cut(path))))
+    };
     if path.is_empty() {
         return refuse("is empty");
     }

@@ -16,6 +16,7 @@ pub mod live;
 pub mod manifest;
 pub mod served;
 pub mod server;
+pub mod stdio;
 pub mod tools;
 
 pub use live::Live;
@@ -43,7 +44,33 @@ pub fn watch(server: &SkillsServer, runtime: tokio::runtime::Handle) -> Option<s
 
 /// Serves over stdin and stdout until the client closes them.
 pub async fn serve_stdio(server: SkillsServer) -> Result<(), String> {
-    let running = server.serve(rmcp::transport::stdio()).await.map_err(|e| format!("the MCP session did not start: {e}"))?;
+    let running = server.serve(stdio::stdio()).await.map_err(|e| format!("the MCP session did not start: {e}"))?;
     running.waiting().await.map_err(|e| format!("the MCP session ended with an error: {e}"))?;
     Ok(())
+}
+
+/// Client text quoted in an answer, cut so that an answer never echoes a huge input.
+pub(crate) fn cut(text: &str) -> String {
+    const MAX: usize = 200;
+    if text.len() <= MAX {
+        return text.to_string();
+    }
+    let mut end = MAX;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes)", &text[..end], text.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_input_is_cut() {
+        assert_eq!(cut("short"), "short");
+        let long = "é".repeat(1000);
+        let shown = cut(&long);
+        assert!(shown.len() < 260 && shown.ends_with("(2000 bytes)"), "{shown}");
+    }
 }

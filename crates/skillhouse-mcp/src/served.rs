@@ -7,6 +7,7 @@
 //! were checked (size and digest); anything else is refused with the reason.
 
 use crate::address::{self, Address};
+use crate::cut;
 use skillhouse_core::catalogue::Catalogue;
 use skillhouse_core::files::sha256_hex;
 use skillhouse_core::skill::Skill;
@@ -172,8 +173,8 @@ impl Served {
     /// The served skill named in `uri`, with the refusal a client can act on.
     pub fn skill_of(&self, name: &str) -> Result<&ServedSkill, Refusal> {
         self.skill(name).ok_or_else(|| match self.held.iter().find(|h| h.name == name) {
-            Some(h) => Refusal::NotFound(format!("skill `{name}` is not served because it has errors: {}", h.reason)),
-            None => Refusal::NotFound(format!("no skill `{name}` is served here; list_skills or skills/list names them")),
+            Some(h) => Refusal::NotFound(format!("skill `{}` is not served because it has errors: {}", cut(name), h.reason)),
+            None => Refusal::NotFound(format!("no skill `{}` is served here; list_skills or skills/list names them", cut(name))),
         })
     }
 
@@ -238,9 +239,9 @@ impl Served {
         }
         if folders.is_empty() && files.is_empty() {
             return Err(if skill.files.iter().any(|f| f.path == path) {
-                Refusal::BadRequest(format!("`{path}` of skill `{}` is a file, not a folder: resources/read reads it", skill.name))
+                Refusal::BadRequest(format!("`{}` of skill `{}` is a file, not a folder: resources/read reads it", cut(path), skill.name))
             } else {
-                Refusal::NotFound(format!("skill `{}` has no folder `{path}`", skill.name))
+                Refusal::NotFound(format!("skill `{}` has no folder `{}`", skill.name, cut(path)))
             });
         }
         folders.sort();
@@ -262,7 +263,7 @@ impl Served {
         if skill.leads_out.iter().any(|p| p == path) {
             return leads_out(&skill.name, path);
         }
-        Refusal::NotFound(format!("skill `{}` has no file `{path}`; skills/get (or load_skill) lists its files", skill.name))
+        Refusal::NotFound(format!("skill `{}` has no file `{}`; skills/get (or load_skill) lists its files", skill.name, cut(path)))
     }
 
     fn gone(&self, skill: &ServedSkill, path: &str) -> Refusal {

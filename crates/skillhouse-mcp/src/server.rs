@@ -61,7 +61,7 @@ fn page(cursor: Option<&str>, total: usize) -> Result<(usize, usize, Option<Stri
     let start = match cursor {
         None => 0,
         Some(c) => c.parse::<usize>().ok().filter(|n| *n <= total).ok_or_else(|| {
-            ErrorData::invalid_params(format!("`{c}` is not a cursor of this listing; leave it out to start again"), None)
+            ErrorData::invalid_params(format!("`{}` is not a cursor of this listing; leave it out to start again", crate::cut(c)), None)
         })?,
     };
     let end = (start + PAGE).min(total);
@@ -110,7 +110,10 @@ impl ServerHandler for SkillsServer {
         let invalid = |m: String| ErrorData::invalid_params(m, None);
         let address = address::parse(&request.uri).map_err(|r| invalid(r.message().to_string()))?;
         if address.path != skillhouse_core::scan::SKILL_FILE {
-            return Err(invalid(format!("`{}` is not a skill's SKILL.md; skills/get takes skill://<skill>/SKILL.md", request.uri)));
+            return Err(invalid(format!(
+                "`{}` is not a skill's SKILL.md; skills/get takes skill://<skill>/SKILL.md",
+                crate::cut(&request.uri)
+            )));
         }
         let skill = served.skill_of(&address.skill).map_err(|r| invalid(r.message().to_string()))?;
         let entry = manifest::entry(&served, skill, &self.live.digests)
@@ -149,7 +152,7 @@ impl ServerHandler for SkillsServer {
         let (skill, address) = served.address(&request.uri).map_err(refused)?;
         if address.path.is_empty() {
             return Err(ErrorData::invalid_params(
-                format!("`{}` is a skill's folder: resources/directory/read lists it", request.uri),
+                format!("`{}` is a skill's folder: resources/directory/read lists it", crate::cut(&request.uri)),
                 None,
             ));
         }

@@ -82,7 +82,8 @@ pub fn call(live: &Live, name: &str, arguments: Option<JsonObject>) -> Option<Ca
 }
 
 fn args<T: for<'de> Deserialize<'de>>(arguments: Value) -> Result<T, String> {
-    serde_json::from_value(arguments).map_err(|e| format!("the arguments do not fit the tool's input schema: {e}"))
+    serde_json::from_value(arguments)
+        .map_err(|e| format!("the arguments do not fit the tool's input schema: {}", crate::cut(&e.to_string())))
 }
 
 #[derive(Deserialize)]
@@ -174,14 +175,13 @@ fn list(live: &Live, a: ListArgs) -> Result<CallToolResult, String> {
         .iter()
         .filter(|s| query.as_deref().is_none_or(|q| s.name.to_lowercase().contains(q) || s.description.to_lowercase().contains(q)))
         .collect();
-    let start = match a.cursor.as_deref() {
-        None => 0,
-        Some(c) => c
-            .parse::<usize>()
-            .ok()
-            .filter(|n| *n <= matching.len())
-            .ok_or_else(|| format!("`{c}` is not a cursor of this listing; leave cursor out to start from the first page"))?,
-    };
+    let start =
+        match a.cursor.as_deref() {
+            None => 0,
+            Some(c) => c.parse::<usize>().ok().filter(|n| *n <= matching.len()).ok_or_else(|| {
+                format!("`{}` is not a cursor of this listing; leave cursor out to start from the first page", crate::cut(c))
+            })?,
+        };
     let end = (start + limit).min(matching.len());
     let skills: Vec<Value> = matching[start..end].iter().map(|s| l1_row(s)).collect();
     let mut value = json!({ "skills": skills, "total": matching.len() });
