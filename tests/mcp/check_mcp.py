@@ -174,6 +174,15 @@ async def run(mode: str, skillhouse: str, root: pathlib.Path, index: str) -> Non
                 except urllib.error.HTTPError as e:
                     check(e.code == 401, f"without the token: 401, got {e.code}")
                 headers = {"Authorization": f"Bearer {token}"}
+            # Bad bodies: each a JSON-RPC error saying why, as JSON (rmcp alone answers a plain-text 415).
+            for body, status, code in [(b"{not json", 400, -32700), (b"[1,2]", 400, -32600), (b'{"jsonrpc":"1.0","id":3,"method":"tools/list"}', 400, -32600), (b"a" * (2 << 20), 413, -32600)]:
+                bad = urllib.request.Request(url, data=body, headers={"content-type": "application/json", "accept": "application/json, text/event-stream", **headers})
+                try:
+                    urllib.request.urlopen(bad)
+                    check(False, f"{body[:20]!r} is refused")
+                except urllib.error.HTTPError as e:
+                    answer = json.loads(e.read())
+                    check(e.code == status and answer["error"]["code"] == code and answer["error"]["message"], f"{body[:20]!r}: {e.code} {answer}")
             client = await stack.enter_async_context(httpx2.AsyncClient(headers=headers, timeout=30))
             read, write = await stack.enter_async_context(streamable_http_client(url, http_client=client))
         async with ClientSession(read, write, message_handler=on_message) as session:

@@ -2,6 +2,7 @@
 //! several servers over the same catalogue can stand behind any proxy or load balancer. Loopback
 //! only unless a bearer token guards it.
 
+use crate::envelope::{self, Refused};
 use crate::SkillsServer;
 use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
@@ -56,7 +57,7 @@ pub async fn serve(server: SkillsServer, listen: Listen, ready: impl FnOnce(Sock
         config = config.disable_allowed_hosts();
     }
     let service = StreamableHttpService::new(move || Ok(server.clone()), Arc::new(LocalSessionManager::default()), config);
-    let mut router = axum::Router::new().nest_service("/mcp", service);
+    let mut router = axum::Router::new().nest_service("/mcp", service).layer(middleware::from_fn(refuse_bad_messages));
     if let Some(token) = listen.token.as_deref() {
         let expected: Arc<[u8; 32]> = Arc::new(Sha256::digest(token.trim().as_bytes()).into());
         router = router.layer(middleware::from_fn_with_state(expected, bearer));
@@ -66,6 +67,30 @@ pub async fn serve(server: SkillsServer, listen: Listen, ready: impl FnOnce(Sock
         .map_err(|e| format!("cannot listen on {}: {e}; choose another port, or 0 for any free one", listen.address))?;
     ready(listener.local_addr().map_err(|e| e.to_string())?);
     axum::serve(listener, router).await.map_err(|e| format!("the HTTP server stopped: {e}"))
+}
+
+/// Answers a body that is not one sound JSON-RPC 2.0 message with a JSON-RPC error (400, or 413
+/// over the size limit) that says why, where rmcp would answer a plain-text 415.
+async fn refuse_bad_messages(request: Request, next: Next) -> Response {
+    if request.method() != axum::http::Method::POST {
+        return next.run(request).await;
+    }
+    let (parts, body) = request.into_parts();
+    let bytes = match axum::body::to_bytes(body, MAX_REQUEST_BYTES).await {
+        Ok(bytes) => bytes,
+        Err(_) => {
+            let why = format!("the message is over {} MB, the most this server reads", MAX_REQUEST_BYTES >> 20);
+            return refusal(StatusCode::PAYLOAD_TOO_LARGE, &Refused::new(None, envelope::INVALID_REQUEST, why));
+        }
+    };
+    if let Err(refused) = envelope::open(&bytes).and_then(envelope::message) {
+        return refusal(StatusCode::BAD_REQUEST, &refused);
+    }
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await
+}
+
+fn refusal(status: StatusCode, refused: &Refused) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], refused.to_json().to_string()).into_response()
 }
 
 /// Lets a request through only with `Authorization: Bearer <token>`; the tokens' hashes are

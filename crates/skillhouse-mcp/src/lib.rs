@@ -11,6 +11,7 @@
 //! desktop shell does not depend on this crate.
 
 pub mod address;
+pub mod envelope;
 pub mod http;
 pub mod live;
 pub mod manifest;

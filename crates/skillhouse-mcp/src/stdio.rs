@@ -13,9 +13,10 @@
 //!   been written, so a client that does not read cannot make the server hold more.
 
 use crate::cut;
+use crate::envelope::{self, Refused};
 use rmcp::service::{RoleServer, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::sync::{Arc, Mutex as SyncMutex};
@@ -28,10 +29,6 @@ pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
 pub const IN_FLIGHT: usize = 32;
 /// How much of an oversized line is kept to find its id.
 const HEAD_KEPT: usize = 4096;
-
-const PARSE_ERROR: i64 = -32700;
-const INVALID_REQUEST: i64 = -32600;
-const INVALID_PARAMS: i64 = -32602;
 
 pub struct Stdio<R, W> {
     read: BufReader<R>,
@@ -115,38 +112,19 @@ impl<R: AsyncRead + Unpin + Send, W: AsyncWrite + Unpin + Send + 'static> Stdio<
 
     /// What the line in `self.line` is: a message to hand on, nothing, or an answer to give.
     fn interpret(&mut self, line: &[u8]) -> Result<Option<RxJsonRpcMessage<RoleServer>>, Vec<u8>> {
-        let value: Value = serde_json::from_slice(line).map_err(|e| {
-            let what = if std::str::from_utf8(line).is_err() { "not UTF-8 text" } else { "not JSON" };
-            error(None, PARSE_ERROR, format!("the message is {what} ({e}); send one JSON-RPC 2.0 message per line"))
-        })?;
-        let id = value.get("id").filter(|id| id.is_string() || id.is_i64()).cloned();
-        let Some(object) = value.as_object() else {
-            return Err(error(None, INVALID_REQUEST, "the message is not a JSON object; send one JSON-RPC 2.0 message per line"));
-        };
-        if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
-            return Err(error(id, INVALID_REQUEST, "the message lacks `\"jsonrpc\": \"2.0\"`: only JSON-RPC 2.0 is spoken here"));
-        }
-        if object.contains_key("id") && id.is_none() {
-            return Err(error(None, INVALID_REQUEST, "the message's `id` must be a string or an integer"));
-        }
-        let method = object.get("method").and_then(Value::as_str).map(str::to_string);
+        let envelope = envelope::open(line).map_err(|r| reply(&r))?;
+        let (id, method) = (envelope.id.clone(), envelope.method.clone());
         let method = method.as_deref();
-        if method.is_none() && !object.contains_key("result") && !object.contains_key("error") {
-            return Err(error(id, INVALID_REQUEST, "the message has no `method`, so it is neither a request nor a notification"));
-        }
         if !self.initialized {
             match (method, &id) {
                 (Some("initialize"), Some(_)) => {}
                 // `ping` may come first (MCP lifecycle); requests that carry the protocol in
                 // their `_meta` are the newer, initialize-free form, which rmcp reads.
                 (Some("ping"), Some(_)) => {}
-                (Some(_), Some(_)) if value.pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion").is_some() => {}
+                (Some(_), Some(_)) if envelope.value.pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion").is_some() => {}
                 (Some(m), Some(_)) => {
-                    return Err(error(
-                        id,
-                        INVALID_REQUEST,
-                        format!("`{}` before `initialize`: send `initialize` first, then `notifications/initialized`", cut(m)),
-                    ));
+                    let why = format!("`{}` before `initialize`: send `initialize` first, then `notifications/initialized`", cut(m));
+                    return Err(reply(&Refused::new(id, envelope::INVALID_REQUEST, why)));
                 }
                 _ => {
                     if !self.told_early {
@@ -162,18 +140,12 @@ impl<R: AsyncRead + Unpin + Send, W: AsyncWrite + Unpin + Send + 'static> Stdio<
             // that share a pipe with other protocols).
             return Ok(None);
         }
-        match serde_json::from_value::<RxJsonRpcMessage<RoleServer>>(value) {
-            Ok(message) => {
-                if method == Some("initialize") {
-                    self.initialized = true;
-                }
-                Ok(Some(message))
-            }
-            Err(e) => {
-                let code = if method.is_some() && id.is_some() { INVALID_PARAMS } else { INVALID_REQUEST };
-                Err(error(id, code, format!("the message does not fit MCP: {}", cut(&e.to_string()))))
-            }
+        let initialize = method == Some("initialize");
+        let message = envelope::message(envelope).map_err(|r| reply(&r))?;
+        if initialize {
+            self.initialized = true;
         }
+        Ok(Some(message))
     }
 }
 
@@ -196,10 +168,8 @@ fn standard_notification(method: &str) -> bool {
 }
 
 /// An error answer as a line of JSON.
-fn error(id: Option<Value>, code: i64, message: impl Into<String>) -> Vec<u8> {
-    // MCP allows leaving out an id that could not be read; JSON-RPC 2.0 has it null: null it is.
-    let body = json!({"jsonrpc": "2.0", "id": id.unwrap_or(Value::Null), "error": {"code": code, "message": message.into()}});
-    let mut line = serde_json::to_vec(&body).expect("JSON values serialise");
+fn reply(refused: &Refused) -> Vec<u8> {
+    let mut line = serde_json::to_vec(&refused.to_json()).expect("JSON values serialise");
     line.push(b'\n');
     line
 }
@@ -303,11 +273,8 @@ impl<R: AsyncRead + Unpin + Send, W: AsyncWrite + Unpin + Send + 'static> Transp
                 Line::End => return None,
                 Line::TooLong { head, size } => {
                     let limit = MAX_MESSAGE_BYTES >> 20;
-                    self.replies.push_back(error(
-                        id_in_head(&head),
-                        INVALID_REQUEST,
-                        format!("the message is {size} bytes; this server reads messages of at most {limit} MB"),
-                    ));
+                    let why = format!("the message is {size} bytes; this server reads messages of at most {limit} MB");
+                    self.replies.push_back(reply(&Refused::new(id_in_head(&head), envelope::INVALID_REQUEST, why)));
                 }
                 Line::Message => {
                     let mut line = std::mem::take(&mut self.line);
@@ -338,6 +305,7 @@ impl<R: AsyncRead + Unpin + Send, W: AsyncWrite + Unpin + Send + 'static> Transp
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn the_id_of_an_oversized_line_is_found_at_its_start() {
