@@ -76,8 +76,28 @@ pub struct Listing {
     pub skills_lost: usize,
 }
 
+/// The listing of the source locale: every skill but the translations (what a model working in
+/// the catalogue's own language is shown).
 pub fn listing(catalogue: &Catalogue) -> Listing {
-    let mut l1: Vec<(&str, u64)> = catalogue.skills.iter().filter_map(|s| s.tokens.as_ref().map(|t| (s.name.as_str(), t.l1))).collect();
+    listing_of(catalogue, catalogue.skills.iter().filter(|s| s.translation_of.is_none()))
+}
+
+/// One listing per locale: the source locale's first, then each translated locale's (its
+/// translations, by locale tag).
+pub fn listings(catalogue: &Catalogue) -> Vec<(String, Listing)> {
+    let mut locales: Vec<&str> = catalogue.skills.iter().filter(|s| s.translation_of.is_some()).map(|s| s.locale.as_str()).collect();
+    locales.sort_unstable();
+    locales.dedup();
+    let mut out = vec![(catalogue.settings.translations.source_locale.clone(), listing(catalogue))];
+    for locale in locales {
+        let translated = catalogue.skills.iter().filter(|s| s.translation_of.is_some() && s.locale == locale);
+        out.push((locale.to_string(), listing_of(catalogue, translated)));
+    }
+    out
+}
+
+fn listing_of<'a>(catalogue: &Catalogue, skills: impl Iterator<Item = &'a Skill>) -> Listing {
+    let mut l1: Vec<(&str, u64)> = skills.filter_map(|s| s.tokens.as_ref().map(|t| (s.name.as_str(), t.l1))).collect();
     l1.sort();
     let budget = catalogue.settings.budgets.listing;
     let mut total = 0;
@@ -128,8 +148,14 @@ pub fn set_levels(skill: &mut Skill, levels: Levels, budgets: &Budgets) {
 
 pub fn add_listing_diagnostic(catalogue: &mut Catalogue) {
     catalogue.diagnostics.retain(|d| d.code != Code::BudgetListing);
-    let listing = listing(catalogue);
-    if listing.total_l1 > listing.budget {
+    let listings = listings(catalogue);
+    let translated = listings.len() > 1;
+    for (locale, listing) in listings {
+        if listing.total_l1 <= listing.budget {
+            continue;
+        }
+        let skills = listing_count(catalogue, &locale);
+        let which = if translated { format!("the `{locale}` skills' L1 entries") } else { "all skills' L1 entries".to_string() };
         catalogue.diagnostics.push(
             Diagnostic::new(
                 Code::BudgetListing,
@@ -137,15 +163,22 @@ pub fn add_listing_diagnostic(catalogue: &mut Catalogue) {
                 "",
                 Position::START,
                 format!(
-                    "all skills' L1 entries take {} tokens, over the listing budget of {}: {} of {} skills would not be listed",
-                    listing.total_l1,
-                    listing.budget,
-                    listing.skills_lost,
-                    catalogue.skills.len()
+                    "{which} take {} tokens, over the listing budget of {}: {} of {skills} skills would not be listed",
+                    listing.total_l1, listing.budget, listing.skills_lost
                 ),
             )
             .with_hint("shorten descriptions, split the catalogue per agent, or raise `budgets.listing` if your runtime lists more"),
         );
-        crate::diagnostic::sort(&mut catalogue.diagnostics);
     }
+    crate::diagnostic::sort(&mut catalogue.diagnostics);
+}
+
+/// How many skills the listing of `locale` holds (see [`listings`]).
+fn listing_count(catalogue: &Catalogue, locale: &str) -> usize {
+    let source = locale == catalogue.settings.translations.source_locale;
+    catalogue
+        .skills
+        .iter()
+        .filter(|s| if source { s.translation_of.is_none() } else { s.translation_of.is_some() && s.locale == locale })
+        .count()
 }

@@ -12,6 +12,7 @@ use crate::settings::{self, Settings};
 use crate::skill::{self, Context, Skill};
 use crate::source;
 use crate::toolkit::Toolkit;
+use crate::translation::Translations;
 use crate::yaml::{self, Node};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -181,8 +182,13 @@ pub fn load(root: &Path, options: &LoadOptions) -> Result<Catalogue, LoadError> 
     let schemas = Schemas::new();
     let prepared = prepare(root, options, &schemas)?;
     let toolkit = Toolkit::new(prepared.settings.toolkit.as_deref());
-    let cx =
-        Context { root: &prepared.root, schemas: &schemas, toolkit: &toolkit, max_file_bytes: prepared.settings.limits.max_file_bytes };
+    let cx = Context {
+        root: &prepared.root,
+        schemas: &schemas,
+        toolkit: &toolkit,
+        max_file_bytes: prepared.settings.limits.max_file_bytes,
+        translations: &prepared.settings.translations,
+    };
     let skills: Vec<Skill> =
         prepared.layout.skills.par_iter().map(|found| skill::load(&cx, found, prepared.profile_for(&found.dir))).collect();
     let agents: Vec<Agent> = prepared.layout.agents.par_iter().map(|found| agent::load(&cx, found)).collect();
@@ -226,6 +232,7 @@ pub fn recheck(catalogue: &mut Catalogue) {
     for a in &mut catalogue.agents {
         a.diagnostics.retain(|d| !cross(d));
     }
+    mark_translations(&mut catalogue.skills, &catalogue.settings.translations);
     check_duplicate_skills(&mut catalogue.skills);
     check_agents(&mut catalogue.agents, &catalogue.skills);
     if catalogue.skills.is_empty() {
@@ -243,13 +250,54 @@ pub fn recheck(catalogue: &mut Catalogue) {
     diagnostic::sort(&mut catalogue.diagnostics);
 }
 
+/// Marks each translation with the file of its source: a skill of the same name whose declared
+/// `locale` differs from the source's, that lives under a locale folder or names its
+/// `source_locale`. The source of a name is the skill in the source locale outside the locale
+/// folders (else the first outside them).
+fn mark_translations(skills: &mut [Skill], translations: &Translations) {
+    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, s) in skills.iter().enumerate() {
+        if s.parsed {
+            by_name.entry(s.name.as_str()).or_default().push(i);
+        }
+    }
+    let mut marks: Vec<(usize, String)> = Vec::new();
+    for rows in by_name.values().filter(|rows| rows.len() > 1) {
+        let outside: Vec<usize> = rows.iter().copied().filter(|&i| translations.folder_locale(&skills[i].dir).is_none()).collect();
+        let source = outside.iter().copied().find(|&i| skills[i].locale == translations.source_locale).or(outside.first().copied());
+        let Some(source) = source else { continue };
+        let source_locale = &skills[source].locale;
+        for &i in rows.iter().filter(|&&i| i != source) {
+            let s = &skills[i];
+            let Some(locale) = crate::translation::declared(&s.frontmatter, "locale") else { continue };
+            let placed =
+                translations.folder_locale(&s.dir).is_some() || crate::translation::declared(&s.frontmatter, "source_locale").is_some();
+            if &locale != source_locale && placed {
+                marks.push((i, skills[source].file()));
+            }
+        }
+    }
+    for s in skills.iter_mut() {
+        s.translation_of = None;
+    }
+    for (i, source) in marks {
+        skills[i].translation_of = Some(source);
+    }
+}
+
+/// Two skills of one name are duplicates, unless one is a translation of the other: then two
+/// translations of one name in the same locale are.
 fn check_duplicate_skills(skills: &mut [Skill]) {
     let mut first: HashMap<String, String> = HashMap::new();
     for s in skills.iter_mut() {
         if !s.parsed {
             continue;
         }
-        match first.get(&s.name) {
+        let key = match s.translation_of {
+            Some(_) => format!("{}\u{0}{}", s.name, s.locale),
+            None => s.name.clone(),
+        };
+        match first.get(&key) {
             Some(original) => {
                 let line = s.name_line;
                 s.diagnostics.push(
@@ -264,7 +312,7 @@ fn check_duplicate_skills(skills: &mut [Skill]) {
                 );
             }
             None => {
-                first.insert(s.name.clone(), s.file());
+                first.insert(key, s.file());
             }
         }
     }

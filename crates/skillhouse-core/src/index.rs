@@ -267,8 +267,13 @@ impl Index {
         let removed: Vec<String> = stored.into_keys().collect();
 
         let toolkit = Toolkit::new(prepared.settings.toolkit.as_deref());
-        let cx =
-            Context { root: &prepared.root, schemas: &schemas, toolkit: &toolkit, max_file_bytes: prepared.settings.limits.max_file_bytes };
+        let cx = Context {
+            root: &prepared.root,
+            schemas: &schemas,
+            toolkit: &toolkit,
+            max_file_bytes: prepared.settings.limits.max_file_bytes,
+            translations: &prepared.settings.translations,
+        };
         progress.started(Phase::Checking, to_load.len());
         let done = AtomicUsize::new(0);
         let loaded: Option<Vec<Skill>> = to_load
@@ -407,6 +412,7 @@ impl Index {
             schemas: &schemas,
             toolkit: &toolkit,
             max_file_bytes: catalogue.settings.limits.max_file_bytes,
+            translations: &catalogue.settings.translations,
         };
         let mut cache = Cache::new();
         let fragment_tokens = catalogue.fragment.as_deref().map(tokens::count).unwrap_or(0);
@@ -731,8 +737,9 @@ fn unchanged(stored: &Skill, found: &crate::scan::SkillDir) -> bool {
 /// checked again (token counts by content hash stay valid).
 /// Raised whenever reading the same bytes yields something else (a parsing rule changed), so that
 /// indexes written before are read again rather than trusted: the package version alone does not
-/// change between builds of one version. 2: YAML 1.1 number spellings are strings.
-const READING_RULES: u32 = 2;
+/// change between builds of one version. 2: YAML 1.1 number spellings are strings. 3: skills
+/// have a locale.
+const READING_RULES: u32 = 3;
 
 fn fingerprint(prepared: &Prepared) -> String {
     let settings = serde_json::to_string(&prepared.settings).unwrap_or_default();

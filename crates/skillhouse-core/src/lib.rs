@@ -29,6 +29,7 @@ pub mod source;
 pub mod stats;
 pub mod tokens;
 pub mod toolkit;
+pub mod translation;
 pub mod views;
 pub mod yaml;
 

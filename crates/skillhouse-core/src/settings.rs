@@ -26,6 +26,8 @@ pub struct Settings {
     pub cards: serde_json::Value,
     /// Agent tools besides the built-in ones (`agents::Registry`).
     pub agents: Vec<CustomAgent>,
+    /// The source locale and where translations live (`translation`).
+    pub translations: crate::translation::Translations,
 }
 
 /// An agent tool the catalogue adds (`agents:` in skillhouse.yaml); paths are templates as in
@@ -61,6 +63,7 @@ impl Default for Settings {
             provider: None,
             cards: serde_json::Value::Object(Default::default()),
             agents: Vec::new(),
+            translations: Default::default(),
         }
     }
 }

@@ -48,6 +48,13 @@ pub struct Skill {
     pub aliases: Vec<String>,
     /// Token counts per disclosure level, once counted (see `tokens`).
     pub tokens: Option<tokens::Levels>,
+    /// The skill's locale: declared (`metadata.locale`), else its locale folder's, else the
+    /// catalogue's source locale (`translation`).
+    #[serde(default)]
+    pub locale: String,
+    /// For a translation, the `SKILL.md` of its source (set with the catalogue-wide rules).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub translation_of: Option<String>,
     pub stamp: FileStamp,
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -78,7 +85,6 @@ impl Skill {
 /// Words the Anthropic platform reserves in skill names.
 const RESERVED_WORDS: &[&str] = &["anthropic", "claude"];
 /// Phrases that tell a model when to pick a skill.
-const TRIGGER_PHRASES: &[&str] = &["when", "use for", "use to", "use this", "for use"];
 const SHORT_DESCRIPTION: usize = 40;
 const MAX_BODY_LINES: usize = 500;
 
@@ -87,6 +93,7 @@ pub struct Context<'a> {
     pub schemas: &'a Schemas,
     pub toolkit: &'a Toolkit,
     pub max_file_bytes: u64,
+    pub translations: &'a crate::translation::Translations,
 }
 
 pub fn load(cx: &Context<'_>, found: &SkillDir, profile: Profile) -> Skill {
@@ -124,6 +131,8 @@ fn build(cx: &Context<'_>, found: &SkillDir, profile: Profile, document: Option<
         nested_in: found.parent.clone(),
         aliases: found.aliases.clone(),
         tokens: None,
+        locale: cx.translations.source_locale.clone(),
+        translation_of: None,
         stamp: FileStamp::default(),
         diagnostics: Vec::new(),
     };
@@ -144,6 +153,7 @@ fn apply_document(cx: &Context<'_>, skill: &mut Skill, found: &SkillDir, documen
     let Some(front) = &document.frontmatter else { return };
     skill.parsed = true;
     skill.frontmatter = front.to_json();
+    skill.locale = cx.translations.locale_of(&skill.dir, &skill.frontmatter);
     cx.schemas.check(Subject::Skill(skill.profile), &file, front, diagnostics);
 
     if let Some(entry) = front.entry("name") {
@@ -157,7 +167,7 @@ fn apply_document(cx: &Context<'_>, skill: &mut Skill, found: &SkillDir, documen
         skill.description_line = entry.key_at.line;
         if let Some(description) = entry.value.as_str() {
             skill.description = description.to_string();
-            check_description(&file, description, entry.key_at, diagnostics);
+            check_description(&file, description, &skill.locale, entry.key_at, diagnostics);
         }
     }
     let yaml = document.yaml();
@@ -199,7 +209,7 @@ fn check_name(file: &str, name: &str, dir_name: &str, at: Position, profile: Pro
     }
 }
 
-fn check_description(file: &str, description: &str, at: Position, diagnostics: &mut Vec<Diagnostic>) {
+fn check_description(file: &str, description: &str, locale: &str, at: Position, diagnostics: &mut Vec<Diagnostic>) {
     let chars = description.chars().count();
     if chars == 0 || chars > 1024 {
         return; // the schema reports the length
@@ -217,7 +227,9 @@ fn check_description(file: &str, description: &str, at: Position, diagnostics: &
         );
     }
     let lower = description.to_lowercase();
-    if !TRIGGER_PHRASES.iter().any(|p| lower.contains(p)) {
+    // In a locale without a word list the check is skipped: English words would flag every one.
+    let words = crate::translation::trigger_words(locale);
+    if words.is_some_and(|words| !words.iter().any(|p| lower.contains(p))) {
         diagnostics.push(
             Diagnostic::warning(Code::DescriptionNoTrigger, file, at, "the description does not say when to use the skill")
                 .with_pointer("/description")

@@ -226,6 +226,7 @@ impl Session {
             schemas: &self.schemas,
             toolkit: &toolkit,
             max_file_bytes: self.catalogue.settings.limits.max_file_bytes,
+            translations: &self.catalogue.settings.translations,
         };
         let mut draft = skill::load_text(&cx, &self.skill_dir(stored), stored.profile, text);
         let fragment_tokens = self.catalogue.fragment.as_deref().map(tokens::count).unwrap_or(0);

@@ -1,0 +1,141 @@
+//! A catalogue that keeps translated copies (`i18n/<locale>/skills/<name>/SKILL.md`): each
+//! translation is a version of its source, never a duplicate; two in one locale still are;
+//! the description's trigger words are those of the skill's locale; the listing budget is per
+//! locale. Through both ways a catalogue is read: a plain load and the index.
+
+use skillhouse_core::budget::{self, load_counted};
+use skillhouse_core::catalogue::Catalogue;
+use skillhouse_core::diagnostic::Code;
+use skillhouse_core::index::Index;
+use std::fs;
+use std::path::Path;
+
+fn skill(root: &Path, dir: &str, front: &str) {
+    fs::create_dir_all(root.join(dir)).unwrap();
+    fs::write(root.join(dir).join("SKILL.md"), format!("---\n{front}---\nBody.\n")).unwrap();
+}
+
+fn translated(root: &Path, locale: &str, description: &str) {
+    skill(
+        root,
+        &format!("i18n/{locale}/skills/naming-skills"),
+        &format!("name: naming-skills\ndescription: {description}\nmetadata:\n  locale: {locale}\n  source_locale: en\n  source_commit: abc1234\n"),
+    );
+}
+
+fn layout(root: &Path) {
+    skill(root, "skills/naming-skills", "name: naming-skills\ndescription: Names new skills. Use when a skill needs a name.\n");
+    translated(root, "de", "Benennt neue Skills. Verwende ihn, wenn ein Skill einen Namen braucht.");
+    translated(root, "fr", "Nomme les nouveaux skills. À utiliser quand un skill a besoin d'un nom.");
+    translated(root, "ja", "新しいスキルに名前を付けます。スキルに名前が必要なときに使います。");
+    translated(root, "zh-CN", "为新技能命名。当技能需要名称时使用。");
+    translated(root, "ko", "새 스킬의 이름을 짓습니다.");
+}
+
+fn codes(catalogue: &Catalogue, dir: &str) -> Vec<Code> {
+    catalogue.skills.iter().find(|s| s.dir == dir).unwrap_or_else(|| panic!("no {dir}")).diagnostics.iter().map(|d| d.code).collect()
+}
+
+fn check(catalogue: &Catalogue) {
+    let source = "skills/naming-skills/SKILL.md";
+    for locale in ["de", "fr", "ja", "zh-CN", "ko"] {
+        let dir = format!("i18n/{locale}/skills/naming-skills");
+        let s = catalogue.skills.iter().find(|s| s.dir == dir).unwrap();
+        assert_eq!(s.locale, locale);
+        assert_eq!(s.translation_of.as_deref(), Some(source), "{dir} is a translation of the source");
+        let codes = codes(catalogue, &dir);
+        assert!(!codes.contains(&Code::SkillDuplicateName), "{dir}: {codes:?}");
+        assert!(!codes.contains(&Code::DescriptionNoTrigger), "{dir} is checked with its own locale's words (or not at all): {codes:?}");
+    }
+    assert!(codes(catalogue, "skills/naming-skills").is_empty(), "the source is untouched");
+    assert_eq!(catalogue.skills.iter().find(|s| s.dir == "skills/naming-skills").unwrap().translation_of, None);
+}
+
+#[test]
+fn translations_are_versions_of_their_source_not_duplicates() {
+    let dir = tempfile::tempdir().unwrap();
+    layout(dir.path());
+    check(&load_counted(dir.path(), &Default::default()).unwrap());
+    let mut index = Index::open(&dir.path().join("index.sqlite")).unwrap();
+    let (catalogue, _) = index.load(dir.path(), &Default::default(), &()).unwrap();
+    check(&catalogue);
+    // Read again from the index: the same.
+    let (again, _) = index.load(dir.path(), &Default::default(), &()).unwrap();
+    check(&again);
+}
+
+#[test]
+fn two_translations_in_one_locale_are_duplicates_and_a_german_description_needs_german_words() {
+    let dir = tempfile::tempdir().unwrap();
+    layout(dir.path());
+    // A second German copy elsewhere that names its source locale: the same locale twice.
+    skill(
+        dir.path(),
+        "extra/naming-skills",
+        "name: naming-skills\ndescription: Benennt neue Skills ohne Auslöser.\nmetadata:\n  locale: de\n  source_locale: en\n",
+    );
+    let catalogue = load_counted(dir.path(), &Default::default()).unwrap();
+    let german: Vec<Vec<Code>> = ["i18n/de/skills/naming-skills", "extra/naming-skills"].iter().map(|d| codes(&catalogue, d)).collect();
+    assert_eq!(
+        german.iter().filter(|c| c.contains(&Code::SkillDuplicateName)).count(),
+        1,
+        "one of the two German copies is the duplicate: {german:?}"
+    );
+    assert!(
+        german[1].contains(&Code::DescriptionNoTrigger),
+        "a German description without German trigger words is flagged: {:?}",
+        german[1]
+    );
+    // Same name, no locale, outside the locale folders: an ordinary duplicate.
+    skill(dir.path(), "other/naming-skills", "name: naming-skills\ndescription: Names skills. Use when naming.\n");
+    let catalogue = load_counted(dir.path(), &Default::default()).unwrap();
+    let english: Vec<Vec<Code>> = ["skills/naming-skills", "other/naming-skills"].iter().map(|d| codes(&catalogue, d)).collect();
+    assert_eq!(english.iter().filter(|c| c.contains(&Code::SkillDuplicateName)).count(), 1, "{english:?}");
+}
+
+#[test]
+fn the_listing_budget_is_per_locale() {
+    let dir = tempfile::tempdir().unwrap();
+    layout(dir.path());
+    let catalogue = load_counted(dir.path(), &Default::default()).unwrap();
+    let listings = budget::listings(&catalogue);
+    let locales: Vec<&str> = listings.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(locales, ["en", "de", "fr", "ja", "ko", "zh-CN"]);
+    let l1 = |dir: &str| catalogue.skills.iter().find(|s| s.dir == dir).unwrap().tokens.as_ref().unwrap().l1;
+    assert_eq!(listings[0].1.total_l1, l1("skills/naming-skills"), "the source locale lists the source skill once, not its translations");
+    assert_eq!(listings[1].1.total_l1, l1("i18n/de/skills/naming-skills"));
+    assert!(catalogue.diagnostics.iter().all(|d| d.code != Code::BudgetListing), "within the default budget");
+
+    // A budget that the German listing exceeds and the English one does not.
+    let (en, de) = (listings[0].1.total_l1, listings[1].1.total_l1);
+    assert!(de > en, "German costs more tokens than English here ({de} vs {en})");
+    fs::write(dir.path().join("skillhouse.yaml"), format!("budgets:\n  listing: {en}\n")).unwrap();
+    let catalogue = load_counted(dir.path(), &Default::default()).unwrap();
+    let messages: Vec<&str> = catalogue.diagnostics.iter().filter(|d| d.code == Code::BudgetListing).map(|d| d.message.as_str()).collect();
+    assert!(messages.iter().any(|m| m.starts_with("the `de` skills' L1 entries")), "{messages:?}");
+    assert!(!messages.iter().any(|m| m.contains("`en`")), "the English listing fits: {messages:?}");
+}
+
+#[test]
+fn translations_settings_move_the_source_locale_and_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("skillhouse.yaml"), "translations:\n  source_locale: de\n  folder: locales/{locale}/\n").unwrap();
+    skill(dir.path(), "naming-skills", "name: naming-skills\ndescription: Benennt Skills. Verwende ihn, wenn ein Name fehlt.\n");
+    skill(
+        dir.path(),
+        "locales/en/naming-skills",
+        "name: naming-skills\ndescription: Names skills. Use when a name is missing.\nmetadata:\n  locale: en\n",
+    );
+    let catalogue = load_counted(dir.path(), &Default::default()).unwrap();
+    assert!(catalogue.diagnostics.iter().all(|d| !d.is_error()), "{:?}", catalogue.diagnostics);
+    let source = catalogue.skills.iter().find(|s| s.dir == "naming-skills").unwrap();
+    assert_eq!(source.locale, "de");
+    assert!(codes(&catalogue, "naming-skills").is_empty(), "a German source is checked with German words: {:?}", source.diagnostics);
+    let english = catalogue.skills.iter().find(|s| s.dir == "locales/en/naming-skills").unwrap();
+    assert_eq!(english.translation_of.as_deref(), Some("naming-skills/SKILL.md"));
+    assert!(english.diagnostics.is_empty(), "{:?}", english.diagnostics);
+    // A bad setting is an error at its key.
+    fs::write(dir.path().join("skillhouse.yaml"), "translations:\n  folder: no-placeholder/\n").unwrap();
+    let catalogue = load_counted(dir.path(), &Default::default()).unwrap();
+    assert!(catalogue.diagnostics.iter().any(|d| d.is_error() && d.file == "skillhouse.yaml"), "{:?}", catalogue.diagnostics);
+}
