@@ -220,7 +220,13 @@ pub fn assemble(prepared: Prepared, mut skills: Vec<Skill>, mut agents: Vec<Agen
 }
 
 /// Codes of the rules that look across skills and agents; [`recheck`] recomputes them.
-const CROSS_CODES: &[Code] = &[Code::SkillDuplicateName, Code::AgentUnknownSkill, Code::AgentDuplicateName, Code::CatalogueNoSkills];
+const CROSS_CODES: &[Code] = &[
+    Code::SkillDuplicateName,
+    Code::TranslationMissingSections,
+    Code::AgentUnknownSkill,
+    Code::AgentDuplicateName,
+    Code::CatalogueNoSkills,
+];
 
 /// Re-runs the rules that need the whole catalogue, after any skill or agent changed.
 pub fn recheck(catalogue: &mut Catalogue) {
@@ -234,6 +240,7 @@ pub fn recheck(catalogue: &mut Catalogue) {
     }
     mark_translations(&mut catalogue.skills, &catalogue.settings.translations);
     check_duplicate_skills(&mut catalogue.skills);
+    check_translated_sections(&mut catalogue.skills);
     check_agents(&mut catalogue.agents, &catalogue.skills);
     if catalogue.skills.is_empty() {
         catalogue.diagnostics.push(
@@ -282,6 +289,35 @@ fn mark_translations(skills: &mut [Skill], translations: &Translations) {
     }
     for (i, source) in marks {
         skills[i].translation_of = Some(source);
+    }
+}
+
+/// A translation with fewer headings of some level than its source has lost sections (the
+/// headings' words differ by language; their levels and counts do not).
+fn check_translated_sections(skills: &mut [Skill]) {
+    let by_file: HashMap<String, Vec<u8>> =
+        skills.iter().filter(|s| s.translation_of.is_none()).map(|s| (s.file(), s.headings.clone())).collect();
+    for s in skills.iter_mut() {
+        let Some(source) = s.translation_of.as_ref().and_then(|f| by_file.get(f)) else { continue };
+        let count = |levels: &[u8], level: u8| levels.iter().filter(|l| **l == level).count();
+        let short: Vec<String> = (1..=6)
+            .filter_map(|level| {
+                let (want, have) = (count(source, level), count(&s.headings, level));
+                (have < want).then(|| format!("{have} of {want} level-{level} headings"))
+            })
+            .collect();
+        if !short.is_empty() {
+            let source_file = s.translation_of.clone().unwrap_or_default();
+            s.diagnostics.push(
+                Diagnostic::warning(
+                    Code::TranslationMissingSections,
+                    &s.file(),
+                    Position::new(s.body_line, 1),
+                    format!("this `{}` translation has {} that `{source_file}` has: sections are missing", s.locale, short.join(", ")),
+                )
+                .with_hint("translate the sections the source added, or update the translation from the source"),
+            );
+        }
     }
 }
 

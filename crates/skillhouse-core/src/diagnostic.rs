@@ -81,6 +81,7 @@ codes! {
     BodyTooLong => "body.too-long",
     BodyBrokenLink => "body.broken-link",
     BodyEmpty => "body.empty",
+    TranslationMissingSections => "translation.missing-sections",
     AgentUnknownSkill => "agent.unknown-skill",
     AgentDuplicateName => "agent.duplicate-name",
     BudgetL1 => "budget.l1",

@@ -367,8 +367,8 @@ impl Index {
         let tx = self.conn.transaction()?;
         {
             let cross: Vec<String> = tx
-                .prepare_cached("SELECT DISTINCT owner FROM diagnostics WHERE code = ?1")?
-                .query_map([Code::SkillDuplicateName.as_str()], |r| r.get(0))?
+                .prepare_cached("SELECT DISTINCT owner FROM diagnostics WHERE code IN (?1, ?2)")?
+                .query_map([Code::SkillDuplicateName.as_str(), Code::TranslationMissingSections.as_str()], |r| r.get(0))?
                 .collect::<Result<_, _>>()?;
             let mut owners: std::collections::BTreeSet<&str> = reloaded.iter().map(String::as_str).collect();
             owners.extend(cross.iter().map(String::as_str));
@@ -376,7 +376,7 @@ impl Index {
                 catalogue
                     .skills
                     .iter()
-                    .filter(|s| s.diagnostics.iter().any(|d| d.code == Code::SkillDuplicateName))
+                    .filter(|s| s.diagnostics.iter().any(|d| matches!(d.code, Code::SkillDuplicateName | Code::TranslationMissingSections)))
                     .map(|s| s.dir.as_str()),
             );
             let by_dir: HashMap<&str, &Skill> = catalogue.skills.iter().map(|s| (s.dir.as_str(), s)).collect();
@@ -738,7 +738,7 @@ fn unchanged(stored: &Skill, found: &crate::scan::SkillDir) -> bool {
 /// Raised whenever reading the same bytes yields something else (a parsing rule changed), so that
 /// indexes written before are read again rather than trusted: the package version alone does not
 /// change between builds of one version. 2: YAML 1.1 number spellings are strings. 3: skills
-/// have a locale.
+/// have a locale and headings.
 const READING_RULES: u32 = 3;
 
 fn fingerprint(prepared: &Prepared) -> String {

@@ -15,6 +15,18 @@ pub fn to_safe_html(markdown: &str) -> String {
         .to_string()
 }
 
+/// The level (1-6) of each heading of a Markdown text, in order; headings inside code blocks
+/// are not headings.
+pub fn heading_levels(markdown: &str) -> Vec<u8> {
+    use pulldown_cmark::{Event, Parser, Tag};
+    Parser::new(markdown)
+        .filter_map(|event| match event {
+            Event::Start(Tag::Heading { level, .. }) => Some(level as u8),
+            _ => None,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::to_safe_html;

@@ -55,6 +55,10 @@ pub struct Skill {
     /// For a translation, the `SKILL.md` of its source (set with the catalogue-wide rules).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub translation_of: Option<String>,
+    /// The level of each Markdown heading of the body, in order (kept by the index, which does
+    /// not keep the body): a translation is compared with its source by them.
+    #[serde(default)]
+    pub headings: Vec<u8>,
     pub stamp: FileStamp,
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -133,6 +137,7 @@ fn build(cx: &Context<'_>, found: &SkillDir, profile: Profile, document: Option<
         tokens: None,
         locale: cx.translations.source_locale.clone(),
         translation_of: None,
+        headings: Vec::new(),
         stamp: FileStamp::default(),
         diagnostics: Vec::new(),
     };
@@ -148,6 +153,7 @@ fn apply_document(cx: &Context<'_>, skill: &mut Skill, found: &SkillDir, documen
     let file = found.file();
     skill.stamp = document.stamp.clone();
     skill.body = document.body().to_string();
+    skill.headings = crate::markdown::heading_levels(&skill.body);
     skill.has_body = !skill.body.trim().is_empty();
     skill.body_line = document.body_line;
     let Some(front) = &document.frontmatter else { return };

@@ -139,3 +139,36 @@ fn translations_settings_move_the_source_locale_and_the_folder() {
     let catalogue = load_counted(dir.path(), &Default::default()).unwrap();
     assert!(catalogue.diagnostics.iter().any(|d| d.is_error() && d.file == "skillhouse.yaml"), "{:?}", catalogue.diagnostics);
 }
+
+#[test]
+fn a_translation_with_fewer_sections_than_its_source_is_warned_and_the_index_agrees() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let front = "name: naming-skills\ndescription: Names new skills. Use when a skill needs a name.\n";
+    fs::create_dir_all(root.join("skills/naming-skills")).unwrap();
+    fs::write(
+        root.join("skills/naming-skills/SKILL.md"),
+        format!("---\n{front}---\n## Steps\n\nOne.\n\n## Examples\n\nTwo.\n\n```\n## not a heading\n```\n"),
+    )
+    .unwrap();
+    let german = root.join("i18n/de/skills/naming-skills");
+    fs::create_dir_all(&german).unwrap();
+    let head = "---\nname: naming-skills\ndescription: Benennt Skills. Verwende ihn, wenn ein Name fehlt.\nmetadata:\n  locale: de\n---\n";
+    fs::write(german.join("SKILL.md"), format!("{head}## Schritte\n\nEins.\n")).unwrap();
+
+    let warned = |catalogue: &Catalogue| {
+        let s = catalogue.skills.iter().find(|s| s.dir == "i18n/de/skills/naming-skills").unwrap();
+        s.diagnostics.iter().find(|d| d.code == Code::TranslationMissingSections).map(|d| d.message.clone())
+    };
+    let plain = load_counted(root, &Default::default()).unwrap();
+    let message = warned(&plain).expect("the missing section is warned");
+    assert!(message.contains("1 of 2 level-2 headings"), "{message}");
+    let mut index = Index::open(&root.join("index.sqlite")).unwrap();
+    index.load(root, &Default::default(), &()).unwrap();
+    let (reopened, _) = index.load(root, &Default::default(), &()).unwrap();
+    assert_eq!(warned(&reopened), Some(message), "the index keeps the headings the comparison needs");
+
+    fs::write(german.join("SKILL.md"), format!("{head}## Schritte\n\nEins.\n\n## Beispiele\n\nZwei.\n")).unwrap();
+    let (fixed, _) = index.load(root, &Default::default(), &()).unwrap();
+    assert_eq!(warned(&fixed), None);
+}
