@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use skillhouse_core::card::{self, Dialect};
 use skillhouse_core::catalogue::{Catalogue, LoadOptions};
 use skillhouse_core::index::Index;
+use skillhouse_core::translation::Freshness;
 use skillhouse_core::{budget, prompt, report, scaffold, stats, Profile};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -104,6 +105,18 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// List the translations with their locale and source, and which are outdated: their
+    /// `metadata.source_commit` is older than the last commit that changed the source (git).
+    /// Exit 1 when one is outdated.
+    Translations {
+        #[arg(default_value = ".")]
+        path: PathBuf,
+        /// Show how each outdated translation's source changed since it was translated.
+        #[arg(long)]
+        diff: bool,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Print the <available_skills> block for a system prompt.
     Prompt {
         #[arg(default_value = ".")]
@@ -131,7 +144,7 @@ enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
-    /// Serve the catalogue's skills to any agent over MCP: the Skills extension and four tools.
+    /// Serve the catalogue's skills to any agent over MCP: the Skills extension and five tools.
     /// Only skills without errors are served; edits are served as they are saved. Over stdio (what
     /// MCP clients launch) unless --http; see docs/mcp.md.
     Mcp {
@@ -390,6 +403,25 @@ fn run(command: Command) -> Result<u8, String> {
                 Format::Text => render::stats(&figures),
             }
             Ok(0)
+        }
+        Command::Translations { path, diff, format } => {
+            let cat = load_counted(&path, None)?;
+            let history = skillhouse_host::git::GitHistory::open(&cat.root);
+            let states = match &history {
+                Ok(history) => cat.translation_freshness(history),
+                Err(_) => Vec::new(),
+            };
+            let outdated = states.iter().filter(|s| matches!(s.freshness, Freshness::Outdated { .. })).count();
+            match format {
+                Format::Json => print_json(&serde_json::json!({ "translations": states, "checkOff": history.as_ref().err() })),
+                Format::Text => {
+                    if let Err(why) = &history {
+                        eprintln!("{why}");
+                    }
+                    render::translations(&cat, &states, diff);
+                }
+            }
+            Ok(if outdated > 0 { EXIT_PROBLEMS } else { 0 })
         }
         Command::Prompt { path } => {
             let cat = load_counted(&path, None)?;

@@ -144,6 +144,64 @@ pub fn stats(s: &Stats) {
     }
 }
 
+/// Translations grouped by source, each with its locale, its L2 tokens against the source's and
+/// whether it is outdated.
+pub fn translations(cat: &Catalogue, states: &[skillhouse_core::translation::TranslationState], diff: bool) {
+    use skillhouse_core::translation::Freshness;
+    let by_file: HashMap<String, &Skill> = cat.skills.iter().map(|s| (s.file(), s)).collect();
+    let l2 = |file: &str| by_file.get(file).and_then(|s| s.tokens.as_ref()).map(|t| t.l2);
+    let translated: Vec<&Skill> = cat.skills.iter().filter(|s| s.translation_of.is_some()).collect();
+    if translated.is_empty() {
+        println!("no translations: none of the skills has the name of another in another locale");
+        return;
+    }
+    let mut sources: Vec<&str> = translated.iter().filter_map(|s| s.translation_of.as_deref()).collect();
+    sources.sort_unstable();
+    sources.dedup();
+    let mut outdated = 0;
+    for source in &sources {
+        let name = by_file.get(*source).map_or("?", |s| s.name.as_str());
+        let source_l2 = l2(source);
+        println!("{name} ({source}, {}, L2 {} tokens)", cat.settings.translations.source_locale, source_l2.unwrap_or(0));
+        let mut rows: Vec<&&Skill> = translated.iter().filter(|s| s.translation_of.as_deref() == Some(*source)).collect();
+        rows.sort_by(|a, b| a.locale.cmp(&b.locale));
+        for t in rows {
+            let file = t.file();
+            let tokens = match (l2(&file), source_l2) {
+                (Some(n), Some(base)) if base > 0 => format!("L2 {n} tokens, {:.2}x the source", n as f64 / base as f64),
+                (Some(n), _) => format!("L2 {n} tokens"),
+                _ => String::new(),
+            };
+            let state = states.iter().find(|s| s.file == file).map(|s| &s.freshness);
+            let status = match state {
+                None => "not compared".to_string(),
+                Some(Freshness::Current) => "current".to_string(),
+                Some(Freshness::Outdated { source_commit, last_change, .. }) => {
+                    outdated += 1;
+                    format!("OUTDATED: translated from {}, the source changed in {}", short_hash(source_commit), short_hash(last_change))
+                }
+                Some(Freshness::UnknownCommit { source_commit }) => {
+                    format!("source_commit {source_commit} is not a commit of this repository")
+                }
+                Some(Freshness::NoSourceCommit) => "no metadata.source_commit: cannot tell whether it is outdated".to_string(),
+                Some(Freshness::SourceUncommitted) => "the source has no commit yet".to_string(),
+            };
+            println!("  {:<6} {file}  {tokens}  {status}", t.locale);
+            if let (true, Some(Freshness::Outdated { diff: text, .. })) = (diff, state) {
+                for line in text.lines() {
+                    println!("      {line}");
+                }
+            }
+        }
+    }
+    let locales: std::collections::BTreeSet<&str> = translated.iter().map(|s| s.locale.as_str()).collect();
+    println!("{} translations of {} skills in {} locales; {outdated} outdated", translated.len(), sources.len(), locales.len());
+}
+
+fn short_hash(hash: &str) -> &str {
+    hash.get(..10).unwrap_or(hash)
+}
+
 pub fn card_reviews(reviews: &[skillhouse_core::card::CardReview], root: &std::path::Path) {
     let mut sources = HashMap::new();
     for review in reviews {

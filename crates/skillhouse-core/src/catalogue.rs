@@ -12,7 +12,7 @@ use crate::settings::{self, Settings};
 use crate::skill::{self, Context, Skill};
 use crate::source;
 use crate::toolkit::Toolkit;
-use crate::translation::Translations;
+use crate::translation::{Freshness, History, TranslationState, Translations};
 use crate::yaml::{self, Node};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -53,6 +53,36 @@ impl Catalogue {
 
     pub fn agent(&self, name: &str) -> Option<&Agent> {
         self.agents.iter().find(|a| a.name == name)
+    }
+
+    /// Each translation of the catalogue (those marked with their source), compared with its source's
+    /// last change: outdated when `metadata.source_commit` does not include it.
+    pub fn translation_freshness(&self, history: &dyn History) -> Vec<TranslationState> {
+        let mut out: Vec<TranslationState> = self
+            .skills
+            .iter()
+            .filter_map(|s| {
+                let source = s.translation_of.clone()?;
+                let freshness = match crate::translation::declared(&s.frontmatter, "source_commit") {
+                    None => Freshness::NoSourceCommit,
+                    Some(commit) => match history.last_change(&source) {
+                        None => Freshness::SourceUncommitted,
+                        Some(last) => match history.includes(&commit, &last) {
+                            Some(true) => Freshness::Current,
+                            Some(false) => Freshness::Outdated {
+                                diff: history.diff_since(&commit, &source).unwrap_or_default(),
+                                source_commit: commit,
+                                last_change: last,
+                            },
+                            None => Freshness::UnknownCommit { source_commit: commit },
+                        },
+                    },
+                };
+                Some(TranslationState { file: s.file(), locale: s.locale.clone(), source, freshness })
+            })
+            .collect();
+        out.sort_by(|a, b| a.source.cmp(&b.source).then_with(|| a.locale.cmp(&b.locale)));
+        out
     }
 
     pub fn all_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {

@@ -75,6 +75,45 @@ pub fn trigger_words(locale: &str) -> Option<&'static [&'static str]> {
     })
 }
 
+/// What version control says about the catalogue's files; the host reads it (with git), the
+/// core only compares.
+pub trait History {
+    /// The commit that last changed `file` (relative to the catalogue root).
+    fn last_change(&self, file: &str) -> Option<String>;
+    /// Whether `commit` is `ancestor` or has it in its history; `None` when either is unknown.
+    fn includes(&self, commit: &str, ancestor: &str) -> Option<bool>;
+    /// How `file` changed since `commit`, as a unified diff (to the working tree).
+    fn diff_since(&self, commit: &str, file: &str) -> Option<String>;
+}
+
+/// Whether a translation still matches its source.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[serde(tag = "state", rename_all = "camelCase")]
+pub enum Freshness {
+    /// The source has not changed since the commit the translation was made from.
+    Current,
+    /// The source changed since `sourceCommit`; `diff` is how.
+    #[serde(rename_all = "camelCase")]
+    Outdated { source_commit: String, last_change: String, diff: String },
+    /// `metadata.source_commit` names a commit the repository does not have.
+    #[serde(rename_all = "camelCase")]
+    UnknownCommit { source_commit: String },
+    /// The translation does not say which commit of the source it was made from.
+    NoSourceCommit,
+    /// The source file has no commit yet.
+    SourceUncommitted,
+}
+
+/// One translation and whether it is outdated.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TranslationState {
+    pub file: String,
+    pub locale: String,
+    pub source: String,
+    pub freshness: Freshness,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
