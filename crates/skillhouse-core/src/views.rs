@@ -25,6 +25,22 @@ pub struct SkillRow {
     pub over_budget: bool,
     /// Names of the agents that list this skill.
     pub agents: Vec<String>,
+    /// The skill's locale (`translation`).
+    pub locale: String,
+    /// For a translation, its source's folder.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub translation_of: Option<String>,
+    /// For a source, its translations, by locale.
+    #[serde(default)]
+    pub translations: Vec<LocaleLink>,
+}
+
+/// One translation of a skill: its locale and folder.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct LocaleLink {
+    pub locale: String,
+    pub dir: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]

@@ -22,7 +22,7 @@ use skillhouse_core::serving::{Client, ClientSetup, HeldRow, HttpServing, Lineup
 use skillhouse_core::settings::Budgets;
 use skillhouse_core::stats::{Heavy, Share, Stats, TokenTotals};
 use skillhouse_core::views::{
-    AgentRow, CatalogueView, DraftCheck, FieldValue, LevelTokens, ResourceRow, SaveResult, SkillDetail, SkillRow,
+    AgentRow, CatalogueView, DraftCheck, FieldValue, LevelTokens, LocaleLink, ResourceRow, SaveResult, SkillDetail, SkillRow,
 };
 use skillhouse_core::views::{ExportProgress, Imported, IndexProgress, SearchResult, SearchSnippet, Taken};
 use skillhouse_core::Profile;
@@ -51,6 +51,7 @@ fn bindings_match_the_rust_types() {
         generated::<FieldValue>(&cfg),
         generated::<CatalogueView>(&cfg),
         generated::<SkillRow>(&cfg),
+        generated::<LocaleLink>(&cfg),
         generated::<AgentRow>(&cfg),
         generated::<SearchResult>(&cfg),
         generated::<SearchSnippet>(&cfg),

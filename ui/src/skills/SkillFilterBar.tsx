@@ -49,6 +49,8 @@ export function SkillFilterBar(props: {
   counts: { errors: number; warnings: number; overBudget: number };
   tags: string[];
   agents: string[];
+  /** The locales of the catalogue's skills; the filter shows only when there is more than one. */
+  locales: string[];
 }) {
   const f = props.filters;
   const set = (patch: Partial<SkillFilters>) => props.onFilters({ ...f, ...patch });
@@ -59,6 +61,9 @@ export function SkillFilterBar(props: {
       <Chip on={f.overBudget} label="Over budget" count={props.counts.overBudget} tone="budget" onToggle={() => set({ overBudget: !f.overBudget })} testId="filter-over-budget" />
       <FilterSelect value={f.tag} options={props.tags} anyLabel="Any tag" label="Tag" onChange={(tag) => set({ tag })} testId="filter-tag" />
       <FilterSelect value={f.agent} options={props.agents} anyLabel="Any agent" label="Agent" onChange={(agent) => set({ agent })} testId="filter-agent" />
+      {props.locales.length > 1 && (
+        <FilterSelect value={f.locale} options={props.locales} anyLabel="Source skills" label="Locale" onChange={(locale) => set({ locale })} testId="filter-locale" />
+      )}
       {isFiltering(f) && (
         <button type="button" className="link-button" onClick={() => props.onFilters(emptyFilters)}>
           Clear

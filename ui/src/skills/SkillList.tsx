@@ -79,6 +79,27 @@ export function SkillList(props: {
                   {row.warnings > 0 && <span className="badge warning">{row.warnings} {row.warnings === 1 ? "warning" : "warnings"}</span>}
                   {row.overBudget && <span className="badge over">over budget</span>}
                   {row.profile !== props.defaultProfile && <span className="badge neutral">{row.profile}</span>}
+                  {row.translationOf !== undefined && (
+                    <span className="badge locale" title={`A translation of ${row.translationOf}`} data-testid="row-locale">
+                      {row.locale}
+                    </span>
+                  )}
+                  {row.translations.map((t) => (
+                    <button
+                      key={t.dir}
+                      type="button"
+                      className="badge locale"
+                      title={`Open the ${t.locale} translation`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        props.onSelect(t.dir);
+                      }}
+                      data-testid="row-translation"
+                      data-locale={t.locale}
+                    >
+                      {t.locale}
+                    </button>
+                  ))}
                 </span>
               </div>
               <div className="skill-row-bottom">

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { SkillsView } from "./SkillsView";
 import { renderInApp } from "../test/render";
 import type { CatalogueView } from "../bindings/CatalogueView";
-import { view } from "../test/fixtures";
+import { row, view } from "../test/fixtures";
 
 const sample = view();
 
@@ -131,5 +131,49 @@ describe("Skills view", () => {
     const rows = screen.getAllByTestId("skill-row");
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.length).toBeLessThan(60);
+  });
+
+  it("lists one row per source with its translations as locale badges, and a locale filter for the translations", async () => {
+    mockIPC(() => null);
+    const translated = view({
+      skills: [
+        row("naming-skills", { translations: [{ locale: "de", dir: "i18n/de/skills/naming-skills" }, { locale: "ja", dir: "i18n/ja/skills/naming-skills" }] }),
+        row("naming-skills", { dir: "i18n/de/skills/naming-skills", locale: "de", translationOf: "naming-skills", description: "Benennt Skills." }),
+        row("naming-skills", { dir: "i18n/ja/skills/naming-skills", locale: "ja", translationOf: "naming-skills", description: "スキルに名前を付けます。" }),
+        row("summarising-incidents"),
+      ],
+    });
+    const selected = vi.fn();
+    renderInApp(
+      <SkillsView
+        view={translated}
+        selected={null}
+        focus={null}
+        changeTick={0}
+        onSelect={selected}
+        onDirtyChange={() => undefined}
+        onCatalogue={() => undefined}
+        onRefresh={() => undefined}
+      />,
+    );
+    expect(names()).toEqual(["naming-skills", "summarising-incidents"]);
+    expect(screen.getByTestId("result-count").textContent).toBe("2 skills · 2 translations");
+    const badges = screen.getAllByTestId("row-translation");
+    expect(badges.map((b) => b.textContent)).toEqual(["de", "ja"]);
+    await userEvent.click(badges[1]!);
+    expect(selected).toHaveBeenCalledWith("i18n/ja/skills/naming-skills");
+    expect(selected).toHaveBeenCalledTimes(1);
+
+    await userEvent.selectOptions(screen.getByTestId("filter-locale"), "de");
+    await waitFor(() => expect(screen.getAllByTestId("skill-row")).toHaveLength(1));
+    expect(screen.getByTestId("row-locale").textContent).toBe("de");
+    expect(screen.getByText("Benennt Skills.")).toBeTruthy();
+  });
+
+  it("has no locale filter when every skill is in one locale", () => {
+    mockIPC(() => null);
+    renderInApp(<Harness />);
+    expect(screen.queryByTestId("filter-locale")).toBeNull();
+    expect(screen.queryAllByTestId("row-translation")).toHaveLength(0);
   });
 });

@@ -45,6 +45,8 @@ export function SkillsView(props: {
     () => [...new Set([...view.agents.map((a) => a.name), ...view.skills.flatMap((s) => s.agents)])].sort(),
     [view.agents, view.skills],
   );
+  const locales = useMemo(() => [...new Set(view.skills.map((s) => s.locale))].sort(), [view.skills]);
+  const sources = useMemo(() => view.skills.filter((s) => s.translationOf === undefined).length, [view.skills]);
   const defaultProfile = useMemo(() => mostCommon(view.skills.map((s) => s.profile)), [view.skills]);
 
   const searched: SkillRow[] = found ? found.rows : view.skills;
@@ -96,12 +98,13 @@ export function SkillsView(props: {
               data-testid="search"
             />
           </div>
-          <SkillFilterBar filters={filters} onFilters={setFilters} counts={counts} tags={tags} agents={agents} />
+          <SkillFilterBar filters={filters} onFilters={setFilters} counts={counts} tags={tags} agents={agents} locales={locales} />
           <div className="list-summary">
             <span data-testid="result-count">
               {narrowed
-                ? `${formatCount(rows.length)} of ${formatCount(view.skills.length)} skills`
-                : `${formatCount(view.skills.length)} skills`}
+                ? `${formatCount(rows.length)} of ${formatCount(sources)} skills`
+                : `${formatCount(sources)} skills`}
+              {sources < view.skills.length && ` · ${formatCount(view.skills.length - sources)} translations`}
               {pending && <span className="muted"> · searching…</span>}
             </span>
             <button type="button" className="button small" onClick={() => setCreating(true)} data-testid="new-skill">

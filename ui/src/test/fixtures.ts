@@ -33,6 +33,8 @@ export function row(name: string, patch: Partial<SkillRow> = {}): SkillRow {
     l3: 0,
     overBudget: false,
     agents: [],
+    locale: "en",
+    translations: [],
     ...patch,
   };
 }

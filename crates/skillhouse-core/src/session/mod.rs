@@ -77,6 +77,19 @@ impl Session {
             }
         }
         let budget_codes = [Code::BudgetL1, Code::BudgetL2, Code::BudgetResource];
+        let source_dir = |file: &str| file.strip_suffix(crate::scan::SKILL_FILE).unwrap_or(file).trim_end_matches('/').to_string();
+        let mut translations: HashMap<String, Vec<crate::views::LocaleLink>> = HashMap::new();
+        for s in &cat.skills {
+            if let Some(source) = &s.translation_of {
+                translations
+                    .entry(source_dir(source))
+                    .or_default()
+                    .push(crate::views::LocaleLink { locale: s.locale.clone(), dir: s.dir.clone() });
+            }
+        }
+        for links in translations.values_mut() {
+            links.sort_by(|a, b| a.locale.cmp(&b.locale));
+        }
         let skills = cat
             .skills
             .iter()
@@ -95,6 +108,9 @@ impl Session {
                     l3: s.tokens.as_ref().map(|t| t.l3),
                     over_budget: s.diagnostics.iter().any(|d| budget_codes.contains(&d.code)),
                     agents: users.get(s.name.as_str()).cloned().unwrap_or_default(),
+                    locale: s.locale.clone(),
+                    translation_of: s.translation_of.as_deref().map(source_dir),
+                    translations: translations.get(&s.dir).cloned().unwrap_or_default(),
                 }
             })
             .collect();
