@@ -22,8 +22,23 @@ pub struct Stats {
     pub warnings: usize,
     pub tokens: TokenTotals,
     pub listing: Listing,
+    /// With translations: one row per locale, the source locale first; empty without.
+    pub locales: Vec<LocaleFigures>,
     /// The skills with the largest L2, heaviest first (at most ten).
     pub heaviest: Vec<Heavy>,
+}
+
+/// One locale's listing (what a model working in that language sees) and what its skills cost
+/// against their sources.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LocaleFigures {
+    pub locale: String,
+    pub skills: usize,
+    pub listing: Listing,
+    /// L2 tokens of this locale's translations over their sources' (1.0: as many); `None` for
+    /// the source locale.
+    pub l2_ratio: Option<f64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ts_rs::TS)]
@@ -75,6 +90,39 @@ pub fn valid_under_agentskills(skill: &Skill, schemas: &Schemas) -> bool {
     skill.name == dir_name && schemas.is_valid(Subject::Skill(Profile::AgentSkills), &skill.frontmatter)
 }
 
+fn locale_figures(catalogue: &Catalogue) -> Vec<LocaleFigures> {
+    let listings = budget::listings(catalogue);
+    if listings.len() < 2 {
+        return Vec::new();
+    }
+    let l2_of = |file: &str| catalogue.skills.iter().find(|s| s.file() == file).and_then(|s| s.tokens.as_ref()).map(|t| t.l2);
+    let source_locale = &catalogue.settings.translations.source_locale;
+    listings
+        .into_iter()
+        .map(|(locale, listing)| {
+            let source = &locale == source_locale;
+            let members: Vec<&crate::skill::Skill> = catalogue
+                .skills
+                .iter()
+                .filter(|s| if source { s.translation_of.is_none() } else { s.translation_of.is_some() && s.locale == locale })
+                .collect();
+            let l2_ratio = (!source).then(|| {
+                let (mine, theirs) = members.iter().fold((0u64, 0u64), |(m, t), s| {
+                    let own = s.tokens.as_ref().map_or(0, |t| t.l2);
+                    let base = s.translation_of.as_deref().and_then(l2_of).unwrap_or(0);
+                    (m + own, t + base)
+                });
+                if theirs == 0 {
+                    0.0
+                } else {
+                    mine as f64 / theirs as f64
+                }
+            });
+            LocaleFigures { locale, skills: members.len(), listing, l2_ratio }
+        })
+        .collect()
+}
+
 pub fn compute(catalogue: &Catalogue) -> Stats {
     let schemas = Schemas::new();
     let skills = catalogue.skills.len();
@@ -104,6 +152,7 @@ pub fn compute(catalogue: &Catalogue) -> Stats {
         warnings: counts.warnings,
         tokens: totals,
         listing: budget::listing(catalogue),
+        locales: locale_figures(catalogue),
         heaviest,
     }
 }

@@ -20,7 +20,7 @@ use skillhouse_core::export::{LeftOut, Options, Packaging, Target};
 use skillhouse_core::index::Phase;
 use skillhouse_core::serving::{Client, ClientSetup, HeldRow, HttpServing, Lineup, ServeView, ServedRow, SnippetKind};
 use skillhouse_core::settings::Budgets;
-use skillhouse_core::stats::{Heavy, Share, Stats, TokenTotals};
+use skillhouse_core::stats::{Heavy, LocaleFigures, Share, Stats, TokenTotals};
 use skillhouse_core::views::{
     AgentRow, CatalogueView, DraftCheck, FieldValue, LevelTokens, LocaleLink, ResourceRow, SaveResult, SkillDetail, SkillRow,
 };
@@ -66,6 +66,7 @@ fn bindings_match_the_rust_types() {
         generated::<Budgets>(&cfg),
         generated::<Stats>(&cfg),
         generated::<Share>(&cfg),
+        generated::<LocaleFigures>(&cfg),
         generated::<TokenTotals>(&cfg),
         generated::<Listing>(&cfg),
         generated::<Heavy>(&cfg),

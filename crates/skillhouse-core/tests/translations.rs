@@ -105,6 +105,15 @@ fn the_listing_budget_is_per_locale() {
     assert_eq!(listings[0].1.total_l1, l1("skills/naming-skills"), "the source locale lists the source skill once, not its translations");
     assert_eq!(listings[1].1.total_l1, l1("i18n/de/skills/naming-skills"));
     assert!(catalogue.diagnostics.iter().all(|d| d.code != Code::BudgetListing), "within the default budget");
+    let figures = skillhouse_core::stats::compute(&catalogue).locales;
+    assert_eq!(
+        figures.iter().map(|f| (f.locale.as_str(), f.skills)).collect::<Vec<_>>(),
+        [("en", 1), ("de", 1), ("fr", 1), ("ja", 1), ("ko", 1), ("zh-CN", 1)]
+    );
+    assert_eq!(figures[0].l2_ratio, None, "the source locale is the base");
+    let l2 = |dir: &str| catalogue.skills.iter().find(|s| s.dir == dir).unwrap().tokens.as_ref().unwrap().l2 as f64;
+    let expected = l2("i18n/ja/skills/naming-skills") / l2("skills/naming-skills");
+    assert!((figures[3].l2_ratio.unwrap() - expected).abs() < 1e-9, "{figures:?}");
 
     // A budget that the German listing exceeds and the English one does not.
     let (en, de) = (listings[0].1.total_l1, listings[1].1.total_l1);

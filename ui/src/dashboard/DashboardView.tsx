@@ -87,6 +87,31 @@ export function DashboardView(props: { view: CatalogueView; onOpenSkill: (name: 
               ? "Every skill fits in the listing a model sees at start-up."
               : `${formatCount(s.listing.skillsLost)} skills fall past the budget: a model would not see them.`}
           </p>
+          {s.locales.length > 0 && (
+            <table className="table compact locale-table" data-testid="locale-figures">
+              <caption className="muted small">Per locale: what a model working in that language is shown</caption>
+              <thead>
+                <tr>
+                  <th>Locale</th>
+                  <th className="num">Skills</th>
+                  <th className="num">L1 listing</th>
+                  <th className="num">L2 vs source</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.locales.map((l) => (
+                  <tr key={l.locale} data-testid="locale-row" data-locale={l.locale}>
+                    <th>{l.locale}</th>
+                    <td className="num">{formatCount(l.skills)}</td>
+                    <td className={l.listing.totalL1 > l.listing.budget ? "num over" : "num"}>
+                      {formatCount(l.listing.totalL1)} / {formatCount(l.listing.budget)}
+                    </td>
+                    <td className="num">{l.l2Ratio === null ? "source" : `${l.l2Ratio.toFixed(2)}×`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </section>
 
         <section className="card">

@@ -82,6 +82,7 @@ export function view(patch: Partial<CatalogueView> = {}): CatalogueView {
       warnings: 1,
       tokens: { l1: 120, l2: 2700, l3: 0 },
       listing: { totalL1: 120, budget: 8000, skillsLost: 0 },
+      locales: [],
       heaviest: [{ name: "naming-skills", l2: 900, l3: 0 }],
     },
     ...patch,
