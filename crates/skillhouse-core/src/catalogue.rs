@@ -47,8 +47,9 @@ pub struct Catalogue {
 }
 
 impl Catalogue {
+    /// The skill of that name in the source locale (a translation shares its source's name).
     pub fn skill(&self, name: &str) -> Option<&Skill> {
-        self.skills.iter().find(|s| s.name == name)
+        self.skills.iter().find(|s| s.name == name && s.translation_of.is_none()).or_else(|| self.skills.iter().find(|s| s.name == name))
     }
 
     pub fn agent(&self, name: &str) -> Option<&Agent> {

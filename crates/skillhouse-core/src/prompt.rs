@@ -28,7 +28,8 @@ pub fn available_skills(catalogue: &Catalogue) -> String {
 /// the export rather than absolute ones).
 pub fn available_skills_at(catalogue: &Catalogue, location: impl Fn(&Skill) -> String) -> String {
     let mut out = String::from("<available_skills>\n");
-    for s in catalogue.skills.iter().filter(|s| s.parsed && !s.has_errors()) {
+    // The source locale's skills: a translation has its source's name.
+    for s in catalogue.skills.iter().filter(|s| s.parsed && !s.has_errors() && s.translation_of.is_none()) {
         let location = location(s);
         out.push_str(&format!(
             "<skill>\n<name>\n{}\n</name>\n<description>\n{}\n</description>\n<location>\n{}\n</location>\n</skill>\n",

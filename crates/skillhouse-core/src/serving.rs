@@ -49,7 +49,8 @@ pub struct HeldRow {
 pub fn lineup(catalogue: &Catalogue) -> Lineup {
     let mut served = Vec::new();
     let mut held = Vec::new();
-    for skill in &catalogue.skills {
+    // The source locale's skills: a translation has its source's name and address.
+    for skill in catalogue.skills.iter().filter(|s| s.translation_of.is_none()) {
         match held_reason(skill) {
             Some(reason) => held.push(HeldRow { name: skill.name.clone(), dir: skill.dir.clone(), reason }),
             None => {

@@ -181,3 +181,18 @@ fn a_translation_with_fewer_sections_than_its_source_is_warned_and_the_index_agr
     let (fixed, _) = index.load(root, &Default::default(), &()).unwrap();
     assert_eq!(warned(&fixed), None);
 }
+
+#[test]
+fn publishing_cards_and_serving_take_the_source_locale() {
+    let dir = tempfile::tempdir().unwrap();
+    layout(dir.path());
+    let catalogue = load_counted(dir.path(), &Default::default()).unwrap();
+    let block = skillhouse_core::prompt::available_skills(&catalogue);
+    assert_eq!(block.matches("<name>\nnaming-skills\n</name>").count(), 1, "{block}");
+    assert!(block.contains("Names new skills.") && !block.contains("Benennt"), "{block}");
+    assert_eq!(catalogue.skill("naming-skills").unwrap().dir, "skills/naming-skills");
+    let lineup = skillhouse_core::serving::lineup(&catalogue);
+    assert_eq!(lineup.served.iter().filter(|r| r.name == "naming-skills").count(), 1);
+    assert_eq!(lineup.served[0].dir, "skills/naming-skills");
+    assert!(lineup.held.is_empty(), "translations are not held back as errors: {:?}", lineup.held);
+}

@@ -129,7 +129,8 @@ impl Served {
     pub fn of(catalogue: &Catalogue) -> Served {
         let mut pairs = Vec::new();
         let mut held = Vec::new();
-        for (row, skill) in catalogue.skills.iter().enumerate() {
+        // The source locale's skills: a translation has its source's name, so its address.
+        for (row, skill) in catalogue.skills.iter().enumerate().filter(|(_, s)| s.translation_of.is_none()) {
             match skillhouse_core::serving::held_reason(skill) {
                 Some(reason) => held.push(Held { name: skill.name.clone(), dir: skill.dir.clone(), reason }),
                 None => pairs.push((row, served(&catalogue.root, skill))),

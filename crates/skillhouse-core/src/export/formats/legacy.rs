@@ -115,7 +115,7 @@ pub(super) fn output(catalogue: &Catalogue, options: &Options) -> Result<Output,
     let (cards, left_out) = published_cards(catalogue, options.include_unapproved)?;
     let schemas = Schemas::new();
     let counts = SkillCounts::new(catalogue);
-    let mut skills: Vec<&Skill> = catalogue.skills.iter().filter(|s| s.parsed && !s.has_errors()).collect();
+    let mut skills: Vec<&Skill> = catalogue.skills.iter().filter(|s| s.parsed && !s.has_errors() && s.translation_of.is_none()).collect();
     skills.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.dir.cmp(&b.dir)));
 
     let mut portable = 0;

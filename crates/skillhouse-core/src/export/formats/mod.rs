@@ -115,7 +115,8 @@ impl Published<'_> {
     }
 }
 
-/// The skills an export publishes, sorted by folder, first of each folder only. With
+/// The skills an export publishes, sorted by folder, first of each folder only: the source
+/// locale's (translations share their source's name, so its folder). With
 /// `portable`, a skill specification readers would refuse is published with its frontmatter
 /// rewritten (see `export::portable`); either way such a skill carries its refusal.
 pub(crate) fn published_skills(catalogue: &Catalogue, portable: bool) -> Vec<Published<'_>> {
@@ -123,7 +124,7 @@ pub(crate) fn published_skills(catalogue: &Catalogue, portable: bool) -> Vec<Pub
     let mut out: Vec<Published<'_>> = catalogue
         .skills
         .iter()
-        .filter(|s| s.parsed && !s.has_errors())
+        .filter(|s| s.parsed && !s.has_errors() && s.translation_of.is_none())
         .map(|skill| {
             let folder =
                 if is_safe_name(&skill.name) { skill.name.clone() } else { skill.dir.rsplit('/').next().unwrap_or(&skill.dir).to_string() };
