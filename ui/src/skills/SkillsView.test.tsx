@@ -5,7 +5,7 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { SkillsView } from "./SkillsView";
 import { renderInApp } from "../test/render";
 import type { CatalogueView } from "../bindings/CatalogueView";
-import { row, view } from "../test/fixtures";
+import { detail, row, view } from "../test/fixtures";
 
 const sample = view();
 
@@ -175,5 +175,43 @@ describe("Skills view", () => {
     renderInApp(<Harness />);
     expect(screen.queryByTestId("filter-locale")).toBeNull();
     expect(screen.queryAllByTestId("row-translation")).toHaveLength(0);
+  });
+
+  it("shows the source and its translations as locale tabs over the editor, with the source side by side", async () => {
+    mockIPC((cmd, args) => {
+      if (cmd === "get_skill") {
+        const dir = (args as { dir: string }).dir;
+        return detail({ dir, file: `${dir}/SKILL.md`, name: "naming-skills", text: `---\nname: naming-skills\n---\nText of ${dir}\n` });
+      }
+      return null;
+    });
+    const translated = view({
+      skills: [
+        row("naming-skills", { translations: [{ locale: "de", dir: "i18n/de/skills/naming-skills" }] }),
+        row("naming-skills", { dir: "i18n/de/skills/naming-skills", locale: "de", translationOf: "naming-skills" }),
+      ],
+    });
+    const selected = vi.fn();
+    renderInApp(
+      <SkillsView
+        view={translated}
+        selected="i18n/de/skills/naming-skills"
+        focus={null}
+        changeTick={0}
+        onSelect={selected}
+        onDirtyChange={() => undefined}
+        onCatalogue={() => undefined}
+        onRefresh={() => undefined}
+      />,
+    );
+    const tabs = screen.getAllByTestId("locale-tab");
+    expect(tabs.map((t) => t.dataset.locale)).toEqual(["en", "de"]);
+    expect(tabs[1]!.getAttribute("aria-selected")).toBe("true");
+    await userEvent.click(tabs[0]!);
+    expect(selected).toHaveBeenCalledWith("naming-skills");
+    expect(screen.queryByTestId("source-pane")).toBeNull();
+    await userEvent.click(screen.getByTestId("side-by-side"));
+    const pane = await screen.findByTestId("source-pane");
+    await waitFor(() => expect(pane.textContent).toContain("Text of naming-skills"));
   });
 });

@@ -6,6 +6,7 @@ import { formatCount } from "../model/format";
 import { SkillEditor, type FocusTarget } from "../editor/SkillEditor";
 import { NewSkillDialog } from "../actions/NewSkillDialog";
 import { SkillFilterBar } from "./SkillFilterBar";
+import { LocaleTabs, SourcePane, localeGroup } from "./LocaleTabs";
 import { SkillList } from "./SkillList";
 import { emptyFilters, isFiltering, passes, type SkillFilters } from "./skillFilters";
 import { useSkillSearch } from "./useSkillSearch";
@@ -64,6 +65,9 @@ export function SkillsView(props: {
   );
   const narrowed = query.trim() !== "" || isFiltering(filters);
   const selectedRow = props.selected ? byDir.get(props.selected) ?? null : null;
+  const group = useMemo(() => localeGroup(selectedRow, byDir), [selectedRow, byDir]);
+  const [sideBySide, setSideBySide] = useState(false);
+  const showSource = sideBySide && group !== null && selectedRow !== null && selectedRow.dir !== group.source.dir;
 
   const onRenamed = useCallback(
     (next: CatalogueView, newName: string) => {
@@ -126,8 +130,12 @@ export function SkillsView(props: {
           </div>
         )}
       </section>
-      <section className="editor-pane" aria-label="Skill">
+      <section className={showSource ? "editor-pane with-source" : "editor-pane"} aria-label="Skill">
+        {group && props.selected && (
+          <LocaleTabs group={group} selected={props.selected} sideBySide={sideBySide} onSideBySide={setSideBySide} onSelect={onSelect} />
+        )}
         {props.selected ? (
+          <div className="editor-and-source">
           <MemoEditor
             key={props.selected}
             dir={props.selected}
@@ -139,6 +147,8 @@ export function SkillsView(props: {
             onRenamed={onRenamed}
             onDeleted={onDeleted}
           />
+          {showSource && group && <SourcePane source={group.source} />}
+          </div>
         ) : (
           <div className="editor-empty">
             <p>Choose a skill on the left to see and edit it.</p>
