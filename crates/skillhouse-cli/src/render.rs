@@ -77,6 +77,9 @@ pub fn validation(cat: &Catalogue) {
     for d in &all {
         println!("{}\n", diagnostic(d, &mut sources, &cat.root));
     }
+    for note in cat.notes() {
+        println!("note: {note}");
+    }
     let counts = cat.counts();
     let valid = cat.skills.iter().filter(|s| !s.has_errors()).count();
     println!(

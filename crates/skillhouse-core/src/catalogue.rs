@@ -86,6 +86,40 @@ impl Catalogue {
         out
     }
 
+    /// What a person should know that is neither an error nor a warning: how translations were
+    /// recognised, and which locales' descriptions are not checked for trigger words.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        let t = &self.settings.translations;
+        let translations: Vec<&Skill> = self.skills.iter().filter(|s| s.translation_of.is_some()).collect();
+        if !translations.is_empty() {
+            let mut locales: Vec<&str> = translations.iter().map(|s| s.locale.as_str()).collect();
+            locales.sort_unstable();
+            locales.dedup();
+            let how = if *t == Translations::default() {
+                format!(
+                    "by the common layout ({}, source locale {}); a `translations:` section in skillhouse.yaml changes it",
+                    t.folder, t.source_locale
+                )
+            } else {
+                format!("by skillhouse.yaml's `translations:` ({}, source locale {})", t.folder, t.source_locale)
+            };
+            notes.push(format!("{} translations in {} recognised {how}", translations.len(), locales.join(", ")));
+        }
+        let mut unchecked: Vec<&str> = self
+            .skills
+            .iter()
+            .filter(|s| s.parsed && crate::translation::trigger_words(&s.locale).is_none())
+            .map(|s| s.locale.as_str())
+            .collect();
+        unchecked.sort_unstable();
+        unchecked.dedup();
+        for locale in unchecked {
+            notes.push(format!("descriptions in `{locale}` are not checked for trigger words: there is no word list for that locale"));
+        }
+        notes
+    }
+
     pub fn all_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
         self.diagnostics
             .iter()

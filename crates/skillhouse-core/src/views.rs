@@ -66,6 +66,8 @@ pub struct CatalogueView {
     pub diagnostics: Vec<Diagnostic>,
     pub stats: Stats,
     pub budgets: Budgets,
+    /// Neither errors nor warnings: how translations were recognised, checks that were skipped.
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]

@@ -37,6 +37,9 @@ fn codes(catalogue: &Catalogue, dir: &str) -> Vec<Code> {
 }
 
 fn check(catalogue: &Catalogue) {
+    let notes = catalogue.notes();
+    assert!(notes.iter().any(|n| n.starts_with("5 translations in de, fr, ja, ko, zh-CN recognised by the common layout")), "{notes:?}");
+    assert!(notes.iter().any(|n| n.contains("`ko` are not checked for trigger words")), "{notes:?}");
     let source = "skills/naming-skills/SKILL.md";
     for locale in ["de", "fr", "ja", "zh-CN", "ko"] {
         let dir = format!("i18n/{locale}/skills/naming-skills");

@@ -13,4 +13,8 @@ revision: string, skills: Array<SkillRow>, agents: Array<AgentRow>,
 /**
  * Every diagnostic of the catalogue, its skills' and agents' included.
  */
-diagnostics: Array<Diagnostic>, stats: Stats, budgets: Budgets, };
+diagnostics: Array<Diagnostic>, stats: Stats, budgets: Budgets, 
+/**
+ * Neither errors nor warnings: how translations were recognised, checks that were skipped.
+ */
+notes: Array<string>, };

@@ -38,4 +38,14 @@ describe("Diagnostics view", () => {
     await userEvent.click(name!);
     expect(open).toHaveBeenCalledWith(nameDiagnostic);
   });
+
+  it("shows the catalogue's notes, which are neither errors nor warnings", () => {
+    render(<DiagnosticsView view={view({ notes: ["3 translations in de, fr recognised by the common layout"] })} onOpen={() => undefined} />);
+    expect(screen.getByTestId("catalogue-notes").textContent).toBe("Note: 3 translations in de, fr recognised by the common layout");
+  });
+
+  it("has no notes list without notes", () => {
+    render(<DiagnosticsView view={view()} onOpen={() => undefined} />);
+    expect(screen.queryByTestId("catalogue-notes")).toBeNull();
+  });
 });

@@ -56,6 +56,13 @@ export function DiagnosticsView(props: { view: CatalogueView; onOpen: (d: Diagno
             ? "No problems found in this catalogue."
             : `${formatCount(errors)} ${errors === 1 ? "error" : "errors"} and ${formatCount(warnings)} ${warnings === 1 ? "warning" : "warnings"}. Click one to open the skill where it is.`}
         </p>
+        {view.notes.length > 0 && (
+          <ul className="notes muted small" data-testid="catalogue-notes">
+            {view.notes.map((n) => (
+              <li key={n}>Note: {n}</li>
+            ))}
+          </ul>
+        )}
       </div>
       <div className="toolbar">
         <div className="segmented" role="group" aria-label="Severity">

@@ -72,6 +72,7 @@ export function view(patch: Partial<CatalogueView> = {}): CatalogueView {
     agents: [{ name: "release-manager", file: "agents/release-manager.md", description: "Releases.", skills: ["naming-skills"], errors: 0, warnings: 0 }],
     diagnostics: [nameDiagnostic, linkDiagnostic],
     budgets: { l1: 100, l2: 5000, resource: 10000, listing: 8000, severity: "warning" },
+    notes: [],
     stats: {
       skills: 3,
       agents: 1,

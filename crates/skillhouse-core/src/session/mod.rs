@@ -137,6 +137,7 @@ impl Session {
             diagnostics: cat.all_diagnostics().cloned().collect(),
             stats: stats::compute(cat),
             budgets: cat.settings.budgets,
+            notes: cat.notes(),
         }
     }
 
