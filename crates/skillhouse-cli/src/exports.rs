@@ -80,6 +80,10 @@ pub struct ExportArgs {
     /// metadata as strings. The catalogue is not changed; the bundle keeps its bytes.
     #[arg(long)]
     portable: bool,
+    /// Publish the skills in this locale (their translations where there are some); default: the
+    /// source locale. The bundle carries every locale.
+    #[arg(long, value_name = "LOCALE")]
+    locale: Option<String>,
     /// Replace OUT even when it does not look like an earlier export.
     #[arg(long)]
     force: bool,
@@ -107,6 +111,7 @@ pub fn export(
         time: args.time.clone(),
         base_url: args.base_url.clone(),
         portable: args.portable,
+        locale: args.locale.clone(),
     };
     let time = options.time.as_deref().map(export::parse_time).transpose().map_err(|e| e.to_string())?;
     let packaging = args.packaging.map(Packaging::from).unwrap_or_else(|| archive::packaging_for(&args.out));

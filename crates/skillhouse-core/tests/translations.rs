@@ -199,3 +199,57 @@ fn publishing_cards_and_serving_take_the_source_locale() {
     assert_eq!(lineup.served[0].dir, "skills/naming-skills");
     assert!(lineup.held.is_empty(), "translations are not held back as errors: {:?}", lineup.held);
 }
+
+fn exported(
+    catalogue: &Catalogue,
+    target: skillhouse_core::export::Target,
+    locale: Option<&str>,
+) -> Result<skillhouse_core::export::Export, String> {
+    let options = skillhouse_core::export::Options { locale: locale.map(str::to_string), ..Default::default() };
+    skillhouse_core::export::export(catalogue, target, &options).map_err(|e| e.to_string())
+}
+
+fn text_of(export: &skillhouse_core::export::Export, path: &str) -> String {
+    use skillhouse_core::export::Content;
+    let entry = export.entries.iter().find(|e| e.path == path).unwrap_or_else(|| panic!("no {path}"));
+    match &entry.content {
+        Content::Bytes(b) => String::from_utf8(b.clone()).unwrap(),
+        Content::File(p) => fs::read_to_string(p).unwrap(),
+    }
+}
+
+#[test]
+fn publishing_formats_publish_one_locale_and_the_bundle_carries_every_one() {
+    use skillhouse_core::export::Target;
+    let dir = tempfile::tempdir().unwrap();
+    layout(dir.path());
+    let catalogue = load_counted(dir.path(), &Default::default()).unwrap();
+
+    let source = exported(&catalogue, Target::Prompt, None).unwrap();
+    let block: String = source.entries.iter().map(|e| text_of(&source, &e.path)).collect();
+    assert!(block.contains("Names new skills.") && !block.contains("Benennt"), "the source locale by default");
+
+    let german = exported(&catalogue, Target::Prompt, Some("de")).unwrap();
+    let block: String = german.entries.iter().map(|e| text_of(&german, &e.path)).collect();
+    assert!(block.contains("Benennt neue Skills.") && !block.contains("Names new skills."), "{block}");
+    assert_eq!(block.matches("<name>\nnaming-skills\n</name>").count(), 1);
+
+    let wk = exported(&catalogue, Target::WellKnown, Some("fr")).unwrap();
+    let skill_md = wk.entries.iter().find(|e| e.path.ends_with("naming-skills/SKILL.md")).map(|e| text_of(&wk, &e.path)).unwrap();
+    assert!(skill_md.contains("locale: fr"), "the French SKILL.md is published: {skill_md}");
+
+    let refused = exported(&catalogue, Target::Prompt, Some("pt")).unwrap_err();
+    assert!(refused.contains("no skill is translated into `pt`") && refused.contains("de, en, fr"), "{refused}");
+
+    let bundle = exported(&catalogue, Target::Bundle, Some("de")).unwrap();
+    let registry: serde_json::Value = serde_json::from_str(&text_of(&bundle, "registry.json")).unwrap();
+    let skills = registry["skills"].as_array().unwrap();
+    assert_eq!(skills.len(), 6, "every locale travels in the bundle");
+    let source_digest = skills.iter().find(|s| s["dir"] == "skills/naming-skills").unwrap()["digest"].clone();
+    assert!(skills.iter().find(|s| s["dir"] == "skills/naming-skills").unwrap().get("translation").is_none());
+    let de = skills.iter().find(|s| s["dir"] == "i18n/de/skills/naming-skills").unwrap();
+    assert_eq!(de["translation"], serde_json::json!({"locale": "de", "source": "skills/naming-skills", "sourceDigest": source_digest}));
+    let validator = jsonschema::draft202012::new(&skillhouse_core::schema::json("registry.schema.json")).unwrap();
+    let errors: Vec<String> = validator.iter_errors(&registry).map(|e| format!("{e} at {}", e.instance_path())).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+}

@@ -22,4 +22,10 @@ baseUrl?: string,
  * specification's form (`export::portable`), in the formats those readers take. The
  * catalogue is not changed, and the bundle keeps the catalogue's bytes.
  */
-portable: boolean, };
+portable: boolean, 
+/**
+ * The locale the publishing formats publish (default: the source locale): each skill's
+ * translation in it where there is one, else the skill itself. The bundle carries every
+ * locale whatever this is.
+ */
+locale?: string, };

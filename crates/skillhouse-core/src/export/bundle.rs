@@ -64,6 +64,18 @@ pub struct RegistrySkill {
     pub tokens: Tokens,
     /// Every file of the skill folder (`SKILL.md` included), sorted by path.
     pub files: Vec<FileEntry>,
+    /// For a translation: its locale and the source it translates, with the source's digest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub translation: Option<TranslationRef>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TranslationRef {
+    pub locale: String,
+    /// The source's folder (its `dir` in this registry).
+    pub source: String,
+    pub source_digest: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -277,7 +289,20 @@ pub fn registry(catalogue: &Catalogue, options: &Options) -> Result<Built, Expor
             },
             tokens: Tokens { l1: levels.l1, l2: levels.l2, l3: levels.l3 },
             files,
+            translation: None,
         });
+    }
+    // Every locale travels in the bundle; each translation names its source by folder and digest.
+    let digests: std::collections::HashMap<String, String> =
+        skills.iter().map(|s| (format!("{}/{}", s.dir, crate::scan::SKILL_FILE), s.digest.clone())).collect();
+    for (entry, skill) in skills.iter_mut().zip(&catalogue.skills) {
+        if let Some(source) = &skill.translation_of {
+            entry.translation = Some(TranslationRef {
+                locale: skill.locale.clone(),
+                source: source.strip_suffix(crate::scan::SKILL_FILE).unwrap_or(source).trim_end_matches('/').to_string(),
+                source_digest: digests.get(source).cloned().unwrap_or_default(),
+            });
+        }
     }
     let mut agents = Vec::with_capacity(catalogue.agents.len());
     for agent in &catalogue.agents {

@@ -84,6 +84,45 @@ pub struct Options {
     /// specification's form (`export::portable`), in the formats those readers take. The
     /// catalogue is not changed, and the bundle keeps the catalogue's bytes.
     pub portable: bool,
+    /// The locale the publishing formats publish (default: the source locale): each skill's
+    /// translation in it where there is one, else the skill itself. The bundle carries every
+    /// locale whatever this is.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub locale: Option<String>,
+}
+
+/// The catalogue as a publishing format sees it in `locale`: each translation in that locale
+/// stands in for its source. Refused for a locale no skill is in.
+fn in_locale<'c>(catalogue: &'c Catalogue, locale: &str) -> Result<std::borrow::Cow<'c, Catalogue>, ExportError> {
+    if locale == catalogue.settings.translations.source_locale {
+        return Ok(std::borrow::Cow::Borrowed(catalogue));
+    }
+    let swaps: Vec<(usize, String)> = catalogue
+        .skills
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.locale == locale && s.translation_of.is_some())
+        .filter_map(|(i, s)| s.translation_of.clone().map(|source| (i, source)))
+        .collect();
+    if swaps.is_empty() {
+        let mut locales: Vec<&str> = catalogue.skills.iter().map(|s| s.locale.as_str()).collect();
+        locales.sort_unstable();
+        locales.dedup();
+        return Err(ExportError::InvalidOption(format!(
+            "no skill is translated into `{locale}`; the catalogue's locales are {}",
+            locales.join(", ")
+        )));
+    }
+    let mut localized = catalogue.clone();
+    for (i, source) in swaps {
+        let translation = localized.skills[i].file();
+        if let Some(s) = localized.skills.iter_mut().find(|s| s.file() == source) {
+            s.translation_of = Some(translation);
+        }
+        localized.skills[i].translation_of = None;
+    }
+    Ok(std::borrow::Cow::Owned(localized))
 }
 
 /// A card an export leaves out, and why (shown to the person exporting).
@@ -257,6 +296,11 @@ pub fn parse_time(time: &str) -> Result<i64, ExportError> {
 /// `deny_warnings` is set. Nothing is written: see `archive::write`.
 pub fn export(catalogue: &Catalogue, target: Target, options: &Options) -> Result<Export, ExportError> {
     check_exportable(catalogue, options)?;
+    let localized = match (&options.locale, target) {
+        (Some(locale), t) if t != Target::Bundle => in_locale(catalogue, locale)?,
+        _ => std::borrow::Cow::Borrowed(catalogue),
+    };
+    let catalogue = localized.as_ref();
     if let Some(time) = &options.time {
         parse_time(time)?;
     }
