@@ -198,7 +198,13 @@ pub fn translations(cat: &Catalogue, states: &[skillhouse_core::translation::Tra
         }
     }
     let locales: std::collections::BTreeSet<&str> = translated.iter().map(|s| s.locale.as_str()).collect();
-    println!("{} translations of {} skills in {} locales; {outdated} outdated", translated.len(), sources.len(), locales.len());
+    let n = |count: usize, one: &str, many: &str| format!("{count} {}", if count == 1 { one } else { many });
+    println!(
+        "{} of {} in {}; {outdated} outdated",
+        n(translated.len(), "translation", "translations"),
+        n(sources.len(), "skill", "skills"),
+        n(locales.len(), "locale", "locales")
+    );
 }
 
 fn short_hash(hash: &str) -> &str {

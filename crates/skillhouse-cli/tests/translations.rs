@@ -61,7 +61,7 @@ fn a_translation_made_before_its_source_changed_is_outdated_with_the_diff() {
     let (code, stdout, _) = translations(root, &[]);
     assert_eq!(code, 0, "{stdout}");
     assert!(stdout.contains("de     i18n/de/skills/naming-skills/SKILL.md") && stdout.contains("current"), "{stdout}");
-    assert!(stdout.contains("1 translations of 1 skills in 1 locales; 0 outdated"), "{stdout}");
+    assert!(stdout.contains("1 translation of 1 skill in 1 locale; 0 outdated"), "{stdout}");
 
     fs::write(root.join("skills/naming-skills/SKILL.md"), format!("{SOURCE}\n## Examples\n\nnaming-skills\n")).unwrap();
     git(root, &["commit", "-q", "-am", "source: examples"]);
