@@ -253,3 +253,29 @@ fn publishing_formats_publish_one_locale_and_the_bundle_carries_every_one() {
     let errors: Vec<String> = validator.iter_errors(&registry).map(|e| format!("{e} at {}", e.instance_path())).collect();
     assert!(errors.is_empty(), "{errors:#?}");
 }
+
+#[test]
+fn a_draft_of_a_translation_is_not_a_duplicate_of_its_source_or_of_other_locales() {
+    let dir = tempfile::tempdir().unwrap();
+    layout(dir.path());
+    let session = skillhouse_core::session::Session::open(dir.path(), &dir.path().join("index.sqlite"), &()).unwrap();
+    let german = "i18n/de/skills/naming-skills";
+    let text = fs::read_to_string(dir.path().join(german).join("SKILL.md")).unwrap();
+    let check = session.check_draft(german, &text).unwrap();
+    assert!(check.diagnostics.iter().all(|d| d.code != Code::SkillDuplicateName), "{:?}", check.diagnostics);
+    // The source's draft does not collide with its translations either, but another source of
+    // the same name does.
+    let source_text = fs::read_to_string(dir.path().join("skills/naming-skills/SKILL.md")).unwrap();
+    assert!(session
+        .check_draft("skills/naming-skills", &source_text)
+        .unwrap()
+        .diagnostics
+        .iter()
+        .all(|d| d.code != Code::SkillDuplicateName));
+    fs::create_dir_all(dir.path().join("other/naming-skills")).unwrap();
+    fs::write(dir.path().join("other/naming-skills/SKILL.md"), "---\nname: other-skill\ndescription: Other. Use when other.\n---\nBody.\n")
+        .unwrap();
+    let session = skillhouse_core::session::Session::open(dir.path(), &dir.path().join("index.sqlite"), &()).unwrap();
+    let renamed = session.check_draft("other/naming-skills", &source_text).unwrap();
+    assert!(renamed.diagnostics.iter().any(|d| d.code == Code::SkillDuplicateName), "a second source named naming-skills collides");
+}

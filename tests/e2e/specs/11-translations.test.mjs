@@ -3,7 +3,7 @@
 // (a click opens the translation), the locale filter lists a locale's translations, and the
 // dashboard shows a listing per locale.
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe } from "node:test";
 import { SCREENSHOTS, capture, closeApp, inCatalogue, launchApp, resetCatalogue, restPointer, sel, settle, shownText, step, waitFor } from "../lib/app.mjs";
@@ -27,12 +27,14 @@ describe("translations", () => {
   let browser;
   before(async () => {
     resetCatalogue();
+    // The source's sections, kept in each translation (one missing would be warned).
+    const headings = readFileSync(inCatalogue(SOURCE, "SKILL.md"), "utf8").split("\n").filter((l) => /^#{1,6} /.test(l));
     for (const [locale, description] of Object.entries(TRANSLATIONS)) {
       const dir = inCatalogue("i18n", locale, "skills", SOURCE);
       mkdirSync(dir, { recursive: true });
       writeFileSync(
         path.join(dir, "SKILL.md"),
-        `---\nname: ${SOURCE}\ndescription: ${description}\nlicense: MIT\nmetadata:\n  locale: ${locale}\n  source_locale: en\n  source_commit: 0123456\n---\n# ${SOURCE} (${locale})\n\nÜbersetzter Text.\n`,
+        `---\nname: ${SOURCE}\ndescription: ${description}\nlicense: MIT\nmetadata:\n  locale: ${locale}\n  source_locale: en\n  source_commit: "0123456"\n---\n${headings.map((h) => `${h}\n\n(${locale})\n`).join("\n")}`,
       );
     }
     browser = await launchApp();
@@ -45,16 +47,18 @@ describe("translations", () => {
     assert.deepEqual(badges, ["de", "es", "fr"]);
     const rows = await browser.$$(sel.rowNamed(SOURCE)).length;
     assert.equal(rows, 1, "translations are not listed as rows of their own");
-    assert.match(await shownText(browser.$(sel.resultCount)), /· 3 translations/);
+    assert.match(await shownText(browser.$(sel.resultCount)), /16 skills · 3 translations/);
+    assert.equal(await browser.$(`${sel.nav("skills")} .nav-count`).getText(), "16", "the sidebar counts source skills");
     await browser.$(ui.diagnosticsNav).click();
     const diagnostics = await browser.execute(() => document.body.innerText);
     assert.doesNotMatch(diagnostics, /skill\.duplicate-name/);
+    assert.match(diagnostics, /No problems found|0 errors/, "the translated catalogue has no findings");
     await browser.$(sel.nav("skills")).click();
   });
 
   step("a badge opens the translation, with the locales as tabs and the source side by side", async () => {
     await browser.$(ui.badge("de")).click();
-    await waitFor(browser, async () => (await browser.execute(() => document.body.innerText)).includes("Verwende ihn"), "the German translation did not open");
+    await browser.$('[data-testid="locale-tab"][data-locale="de"][aria-selected="true"]').waitForExist({ timeout: 10_000, timeoutMsg: "the German translation did not open" });
     const tabs = await browser.$$('[data-testid="locale-tab"]').map((t) => t.getAttribute("data-locale"));
     assert.deepEqual(tabs, ["en", "de", "es", "fr"]);
     await browser.$('[data-testid="side-by-side"]').click();

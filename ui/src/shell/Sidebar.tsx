@@ -19,6 +19,9 @@ export function Sidebar(props: { section: Section; onSection: (s: Section) => vo
   const diagnostics = props.view?.diagnostics;
   const errors = useMemo(() => diagnostics?.filter((d) => d.severity === "error").length ?? 0, [diagnostics]);
   const warnings = (props.view?.diagnostics.length ?? 0) - errors;
+  // Translations are versions of their source, listed as its badges.
+  const skills = props.view?.skills;
+  const sources = useMemo(() => skills?.filter((s) => s.translationOf === undefined).length ?? 0, [skills]);
   return (
     <nav className="sidebar" aria-label="Sections">
       <ul>
@@ -35,7 +38,7 @@ export function Sidebar(props: { section: Section; onSection: (s: Section) => vo
               <NavIcon section={s.id} />
               <span className="nav-label">{s.label}</span>
               {props.view && s.id === "skills" && (
-                <span className="nav-count">{formatCount(props.view.skills.length)}</span>
+                <span className="nav-count">{formatCount(sources)}</span>
               )}
               {props.view && s.id === "diagnostics" && errors > 0 && (
                 <span className="nav-count error" title={`${errors} errors`}>{formatCount(errors)}</span>

@@ -252,7 +252,18 @@ impl Session {
         levels.l1 = tokens::count(&tokens::l1_text(&draft.name, &draft.description));
         levels.l2 = tokens::count(&draft.body) + fragment_tokens;
         budget::set_levels(&mut draft, levels.clone(), &self.catalogue.settings.budgets);
-        if let Some(other) = self.catalogue.skills.iter().find(|s| s.dir != dir && s.parsed && draft.parsed && s.name == draft.name) {
+        // As the catalogue-wide rule has it: a translation collides only with another translation
+        // in its locale, a source only with another source.
+        let translation = stored.translation_of.is_some();
+        let collides = |s: &Skill| {
+            s.dir != dir
+                && s.parsed
+                && draft.parsed
+                && s.name == draft.name
+                && s.translation_of.is_some() == translation
+                && (!translation || s.locale == draft.locale)
+        };
+        if let Some(other) = self.catalogue.skills.iter().find(|s| collides(s)) {
             draft.diagnostics.push(
                 Diagnostic::error(
                     Code::SkillDuplicateName,
