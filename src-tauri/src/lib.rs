@@ -21,6 +21,7 @@ pub fn builder<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
         commands::catalogue::search,
         commands::skills::get_skill,
         commands::skills::check_draft,
+        commands::skills::translation_freshness,
         commands::skills::set_field,
         commands::skills::save_skill,
         commands::skills::create_skill,

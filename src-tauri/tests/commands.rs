@@ -247,3 +247,13 @@ fn serve_to_agents_lists_served_and_held_skills_and_runs_the_cli_over_http() {
     assert!(err["message"].as_str().unwrap().contains("Address in use"), "{err}");
     std::env::remove_var("SKILLHOUSE_CLI");
 }
+
+#[test]
+fn translation_freshness_says_why_the_check_is_off_outside_a_repository() {
+    let (_tmp, root) = sample_copy();
+    let h = Harness::new();
+    h.call("open_catalogue", json!({"path": root})).unwrap();
+    let answer = h.call("translation_freshness", json!({})).unwrap();
+    assert_eq!(answer["states"], json!([]));
+    assert!(answer["checkOff"].as_str().unwrap().contains("not in a git repository"), "{answer}");
+}

@@ -19,6 +19,7 @@ import type { CatalogueView } from "./bindings/CatalogueView";
 import type { DraftCheck } from "./bindings/DraftCheck";
 import type { Commands } from "./bindings/Commands";
 import type { ServeView } from "./bindings/ServeView";
+import type { FreshnessView } from "./bindings/FreshnessView";
 import type { FieldValue } from "./bindings/FieldValue";
 import { ERROR_CODES } from "./bindings/errorCodes";
 import type { IndexProgress } from "./bindings/IndexProgress";
@@ -261,6 +262,11 @@ export function cardServerStatus(): Promise<ServerInfo | null> {
 }
 
 /** The agent tools on this computer with the folder each reads in `scope`, and every installation there. */
+/** Whether each translation is outdated against its source (git), with the source's diff since. */
+export function translationFreshness(): Promise<FreshnessView> {
+  return call("translation_freshness", {});
+}
+
 /** What `skillhouse mcp` serves of the open catalogue, each client's snippet, the HTTP server. */
 export function serveView(): Promise<ServeView> {
   return call("serve_view", {});

@@ -104,6 +104,17 @@ pub enum Freshness {
     SourceUncommitted,
 }
 
+/// Every translation's freshness, as the app asks for it; `check_off` says why there is none
+/// (no git, not a repository).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FreshnessView {
+    pub states: Vec<TranslationState>,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check_off: Option<String>,
+}
+
 /// One translation and whether it is outdated.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]

@@ -21,6 +21,7 @@ use skillhouse_core::index::Phase;
 use skillhouse_core::serving::{Client, ClientSetup, HeldRow, HttpServing, Lineup, ServeView, ServedRow, SnippetKind};
 use skillhouse_core::settings::Budgets;
 use skillhouse_core::stats::{Heavy, LocaleFigures, Share, Stats, TokenTotals};
+use skillhouse_core::translation::{Freshness, FreshnessView, TranslationState};
 use skillhouse_core::views::{
     AgentRow, CatalogueView, DraftCheck, FieldValue, LevelTokens, LocaleLink, ResourceRow, SaveResult, SkillDetail, SkillRow,
 };
@@ -40,6 +41,9 @@ fn bindings_match_the_rust_types() {
     let files = vec![
         generated::<AppError>(&cfg),
         generated::<ServeView>(&cfg),
+        generated::<FreshnessView>(&cfg),
+        generated::<TranslationState>(&cfg),
+        generated::<Freshness>(&cfg),
         generated::<Lineup>(&cfg),
         generated::<ServedRow>(&cfg),
         generated::<HeldRow>(&cfg),

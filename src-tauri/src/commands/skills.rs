@@ -16,6 +16,26 @@ pub fn check_draft(state: State<'_, AppState>, dir: String, text: String) -> Res
     state.with_session(|s| s.check_draft(&dir, &text))
 }
 
+/// Whether each translation is outdated: its `source_commit` against the last commit that changed
+/// its source (read with git, off the UI thread), with the source's diff since; `checkOff` says
+/// why there is no answer (git missing, not a repository).
+#[tauri::command]
+pub async fn translation_freshness(state: State<'_, AppState>) -> Result<skillhouse_core::translation::FreshnessView, AppError> {
+    let session = state.session.clone();
+    crate::state::off_main(move || {
+        crate::state::with(&session, |s| {
+            let catalogue = s.catalogue();
+            Ok(match skillhouse_host::git::GitHistory::open(&catalogue.root) {
+                Ok(history) => {
+                    skillhouse_core::translation::FreshnessView { states: catalogue.translation_freshness(&history), check_off: None }
+                }
+                Err(why) => skillhouse_core::translation::FreshnessView { states: Vec::new(), check_off: Some(why) },
+            })
+        })
+    })
+    .await
+}
+
 /// Sets one frontmatter field by JSON pointer in unsaved text (`value: null` removes it) and returns
 /// the new text, in which only that node changed; `edit.invalid` when it cannot be done losslessly.
 #[tauri::command]

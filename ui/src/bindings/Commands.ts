@@ -10,6 +10,7 @@ import type { ExportDone } from "./ExportDone";
 import type { ExportPreview } from "./ExportPreview";
 import type { ExportRequest } from "./ExportRequest";
 import type { FieldValue } from "./FieldValue";
+import type { FreshnessView } from "./FreshnessView";
 import type { ImportPlan } from "./ImportPlan";
 import type { Imported } from "./Imported";
 import type { InstallApplied } from "./InstallApplied";
@@ -50,6 +51,7 @@ export type Commands = {
   stop_mcp_http: { args: Record<string, never>; result: ServeView };
   get_skill: { args: { dir: string }; result: SkillDetail };
   check_draft: { args: { dir: string; text: string }; result: DraftCheck };
+  translation_freshness: { args: Record<string, never>; result: FreshnessView };
   set_field: { args: { text: string; pointer: string; value: FieldValue | null }; result: string };
   save_skill: { args: { dir: string; text: string; baseSha256: string }; result: SaveResult };
   create_skill: { args: { name: string }; result: SkillDetail };

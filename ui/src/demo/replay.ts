@@ -122,6 +122,8 @@ const handlers: Handlers = {
   plan_take: refuse("Taking a skill into the catalogue"),
   apply_take: refuse("Taking a skill into the catalogue"),
   serve_view: () => answers.serve_view,
+  // The sample catalogue has no translations, and the demo no git history.
+  translation_freshness: () => ({ states: [], checkOff: "the browser demo has no git history to compare translations with" }),
   start_mcp_http: refuse("Serving the catalogue over MCP"),
   stop_mcp_http: () => answers.serve_view,
 };

@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import type { SkillRow } from "../bindings/SkillRow";
+import type { FreshnessView } from "../bindings/FreshnessView";
+import type { TranslationState } from "../bindings/TranslationState";
 import { useReportError } from "../errors/ErrorContext";
 import * as platform from "../platform";
 
@@ -12,8 +14,31 @@ export function localeGroup(row: SkillRow | null, byDir: Map<string, SkillRow>):
   return { source, members };
 }
 
+/** Each translation's freshness, asked again when the catalogue changes. */
+export function useFreshness(revision: string, wanted: boolean): FreshnessView | null {
+  const report = useReportError();
+  const [view, setView] = useState<FreshnessView | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    platform.translationFreshness().then(
+      (v) => live && setView(v),
+      (error: unknown) => live && report(platform.toAppError(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [revision, wanted, report]);
+  return view;
+}
+
+function stateOf(freshness: FreshnessView | null, dir: string): TranslationState | undefined {
+  return freshness?.states.find((s) => s.file === `${dir}/SKILL.md`);
+}
+
 export function LocaleTabs(props: {
   group: { source: SkillRow; members: SkillRow[] };
+  freshness: FreshnessView | null;
   selected: string;
   sideBySide: boolean;
   onSideBySide: (on: boolean) => void;
@@ -21,7 +46,11 @@ export function LocaleTabs(props: {
 }) {
   const { source, members } = props.group;
   const onTranslation = props.selected !== source.dir;
+  const [showDiff, setShowDiff] = useState(false);
+  const current = stateOf(props.freshness, props.selected)?.freshness;
+  useEffect(() => setShowDiff(false), [props.selected]);
   return (
+    <>
     <div className="locale-tabs" role="tablist" aria-label="Locales of the skill" data-testid="locale-tabs">
       {members.map((m) => (
         <button
@@ -36,6 +65,11 @@ export function LocaleTabs(props: {
         >
           {m.locale}
           {m.dir === source.dir && <span className="muted small"> source</span>}
+          {stateOf(props.freshness, m.dir)?.freshness.state === "outdated" && (
+            <span className="outdated-mark" title="Outdated: the source changed since it was translated">
+              {" "}• outdated
+            </span>
+          )}
         </button>
       ))}
       <span className="toolbar-gap" />
@@ -50,6 +84,22 @@ export function LocaleTabs(props: {
         Source side by side
       </label>
     </div>
+    {onTranslation && current?.state === "outdated" && (
+      <div className="notice warning translation-notice" data-testid="translation-outdated">
+        <p>
+          <strong>Outdated:</strong> translated from <code>{current.sourceCommit.slice(0, 10)}</code>; the source changed in{" "}
+          <code>{current.lastChange.slice(0, 10)}</code>.{" "}
+          <button type="button" className="link-button" onClick={() => setShowDiff(!showDiff)} data-testid="show-source-diff">
+            {showDiff ? "Hide the source's changes" : "Show the source's changes"}
+          </button>
+        </p>
+        {showDiff && <pre className="source-diff" data-testid="source-diff">{current.diff}</pre>}
+      </div>
+    )}
+    {onTranslation && props.freshness?.checkOff && (
+      <p className="muted small translation-check-off" data-testid="translation-check-off">{props.freshness.checkOff}</p>
+    )}
+    </>
   );
 }
 

@@ -179,6 +179,18 @@ describe("Skills view", () => {
 
   it("shows the source and its translations as locale tabs over the editor, with the source side by side", async () => {
     mockIPC((cmd, args) => {
+      if (cmd === "translation_freshness") {
+        return {
+          states: [
+            {
+              file: "i18n/de/skills/naming-skills/SKILL.md",
+              locale: "de",
+              source: "naming-skills/SKILL.md",
+              freshness: { state: "outdated", sourceCommit: "0123456789abcdef", lastChange: "fedcba9876543210", diff: "+## Examples" },
+            },
+          ],
+        };
+      }
       if (cmd === "get_skill") {
         const dir = (args as { dir: string }).dir;
         return detail({ dir, file: `${dir}/SKILL.md`, name: "naming-skills", text: `---\nname: naming-skills\n---\nText of ${dir}\n` });
@@ -213,5 +225,12 @@ describe("Skills view", () => {
     await userEvent.click(screen.getByTestId("side-by-side"));
     const pane = await screen.findByTestId("source-pane");
     await waitFor(() => expect(pane.textContent).toContain("Text of naming-skills"));
+    // The translation is outdated: said on its tab and above the editor, with the source's diff.
+    const notice = await screen.findByTestId("translation-outdated");
+    expect(notice.textContent).toContain("translated from 0123456789; the source changed in fedcba9876");
+    expect(tabs[1]!.textContent).toContain("outdated");
+    expect(screen.queryByTestId("source-diff")).toBeNull();
+    await userEvent.click(screen.getByTestId("show-source-diff"));
+    expect(screen.getByTestId("source-diff").textContent).toBe("+## Examples");
   });
 });

@@ -6,7 +6,7 @@ import { formatCount } from "../model/format";
 import { SkillEditor, type FocusTarget } from "../editor/SkillEditor";
 import { NewSkillDialog } from "../actions/NewSkillDialog";
 import { SkillFilterBar } from "./SkillFilterBar";
-import { LocaleTabs, SourcePane, localeGroup } from "./LocaleTabs";
+import { LocaleTabs, SourcePane, localeGroup, useFreshness } from "./LocaleTabs";
 import { SkillList } from "./SkillList";
 import { emptyFilters, isFiltering, passes, type SkillFilters } from "./skillFilters";
 import { useSkillSearch } from "./useSkillSearch";
@@ -67,6 +67,7 @@ export function SkillsView(props: {
   const selectedRow = props.selected ? byDir.get(props.selected) ?? null : null;
   const group = useMemo(() => localeGroup(selectedRow, byDir), [selectedRow, byDir]);
   const [sideBySide, setSideBySide] = useState(false);
+  const freshness = useFreshness(view.revision, group !== null);
   const showSource = sideBySide && group !== null && selectedRow !== null && selectedRow.dir !== group.source.dir;
 
   const onRenamed = useCallback(
@@ -132,7 +133,7 @@ export function SkillsView(props: {
       </section>
       <section className={showSource ? "editor-pane with-source" : "editor-pane"} aria-label="Skill">
         {group && props.selected && (
-          <LocaleTabs group={group} selected={props.selected} sideBySide={sideBySide} onSideBySide={setSideBySide} onSelect={onSelect} />
+          <LocaleTabs group={group} freshness={freshness} selected={props.selected} sideBySide={sideBySide} onSideBySide={setSideBySide} onSelect={onSelect} />
         )}
         {props.selected ? (
           <div className="editor-and-source">
