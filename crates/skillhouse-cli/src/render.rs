@@ -132,6 +132,9 @@ pub fn show(cat: &Catalogue, skill: &Skill, level: u8) {
 pub fn stats(s: &Stats) {
     let pct = |x: f64| format!("{:.0}%", x * 100.0);
     println!("skills                 {}", s.skills);
+    if s.translations > 0 {
+        println!("  of which translations {}", s.translations);
+    }
     println!("agents                 {}", s.agents);
     println!("skill:agent ratio      {}", s.skill_agent_ratio.map(|r| format!("{r:.2}:1")).unwrap_or_else(|| "-".into()));
     println!("valid (agentskills)    {} ({})", s.valid_agentskills.count, pct(s.valid_agentskills.share));

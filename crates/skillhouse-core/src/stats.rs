@@ -11,7 +11,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Stats {
+    /// Every skill folder, translations included (the shares below are of these).
     pub skills: usize,
+    /// How many of them are translations of another (`translation`).
+    pub translations: usize,
     pub agents: usize,
     /// Skills per agent; `None` without agents.
     pub skill_agent_ratio: Option<f64>,
@@ -144,6 +147,7 @@ pub fn compute(catalogue: &Catalogue) -> Stats {
     let counts = catalogue.counts();
     Stats {
         skills,
+        translations: catalogue.skills.iter().filter(|s| s.translation_of.is_some()).count(),
         agents,
         skill_agent_ratio: (agents > 0).then(|| skills as f64 / agents as f64),
         valid_agentskills: Share::of(valid, skills),

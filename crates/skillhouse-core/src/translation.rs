@@ -16,13 +16,14 @@ pub struct Translations {
     pub source_locale: String,
     /// Where translations live, relative to the root; `{locale}` stands for one folder.
     pub folder: String,
-    /// Whether exports publish translations (later: `--locale`).
+    /// Whether exports carry translations: in the bundle, and with `--locale` in the publishing
+    /// formats. Off, they are the catalogue's own drafts and only the source locale leaves it.
     pub publish: bool,
 }
 
 impl Default for Translations {
     fn default() -> Self {
-        Translations { source_locale: "en".into(), folder: "i18n/{locale}/".into(), publish: false }
+        Translations { source_locale: "en".into(), folder: "i18n/{locale}/".into(), publish: true }
     }
 }
 

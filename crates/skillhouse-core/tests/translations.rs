@@ -279,3 +279,20 @@ fn a_draft_of_a_translation_is_not_a_duplicate_of_its_source_or_of_other_locales
     let renamed = session.check_draft("other/naming-skills", &source_text).unwrap();
     assert!(renamed.diagnostics.iter().any(|d| d.code == Code::SkillDuplicateName), "a second source named naming-skills collides");
 }
+
+#[test]
+fn with_publish_off_only_the_source_locale_leaves_the_catalogue() {
+    use skillhouse_core::export::Target;
+    let dir = tempfile::tempdir().unwrap();
+    layout(dir.path());
+    fs::write(dir.path().join("skillhouse.yaml"), "translations:\n  publish: false\n").unwrap();
+    let catalogue = load_counted(dir.path(), &Default::default()).unwrap();
+    let bundle = exported(&catalogue, Target::Bundle, None).unwrap();
+    let registry: serde_json::Value = serde_json::from_str(&text_of(&bundle, "registry.json")).unwrap();
+    let dirs: Vec<&str> = registry["skills"].as_array().unwrap().iter().map(|s| s["dir"].as_str().unwrap()).collect();
+    assert_eq!(dirs, ["skills/naming-skills"], "the translations stay in the catalogue");
+    assert!(bundle.entries.iter().all(|e| !e.path.contains("i18n/")));
+    let refused = exported(&catalogue, Target::Prompt, Some("de")).unwrap_err();
+    assert!(refused.contains("`translations.publish` is false"), "{refused}");
+    assert!(exported(&catalogue, Target::Prompt, Some("en")).is_ok(), "the source locale is always published");
+}

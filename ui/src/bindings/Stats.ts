@@ -5,7 +5,15 @@ import type { LocaleFigures } from "./LocaleFigures";
 import type { Share } from "./Share";
 import type { TokenTotals } from "./TokenTotals";
 
-export type Stats = { skills: number, agents: number, 
+export type Stats = { 
+/**
+ * Every skill folder, translations included (the shares below are of these).
+ */
+skills: number, 
+/**
+ * How many of them are translations of another (`translation`).
+ */
+translations: number, agents: number, 
 /**
  * Skills per agent; `None` without agents.
  */

@@ -11,7 +11,8 @@ describe("Dashboard", () => {
       { locale: "en", skills: 3, listing: { totalL1: 120, budget: 8000, skillsLost: 0 }, l2Ratio: null },
       { locale: "ja", skills: 2, listing: { totalL1: 9100, budget: 8000, skillsLost: 1 }, l2Ratio: 1.734 },
     ];
-    renderInApp(<DashboardView view={{ ...v, stats: { ...v.stats, locales } }} onOpenSkill={() => undefined} />);
+    renderInApp(<DashboardView view={{ ...v, stats: { ...v.stats, skills: 5, translations: 2, locales } }} onOpenSkill={() => undefined} />);
+    expect(screen.getByTestId("stat-skills").textContent).toBe("Skills3and 2 translations");
     const rows = within(screen.getByTestId("locale-figures")).getAllByTestId("locale-row");
     expect(rows.map((r) => r.dataset.locale)).toEqual(["en", "ja"]);
     expect(rows[0]!.textContent).toContain("source");

@@ -28,7 +28,12 @@ export function DashboardView(props: { view: CatalogueView; onOpenSkill: (name: 
         <p className="muted">How large and healthy the catalogue is, and what it costs a model in tokens.</p>
       </div>
       <div className="figures">
-        <Figure label="Skills" value={formatCount(s.skills)} testId="stat-skills" />
+        <Figure
+          label="Skills"
+          value={formatCount(s.skills - s.translations)}
+          note={s.translations > 0 ? `and ${formatCount(s.translations)} translations` : undefined}
+          testId="stat-skills"
+        />
         <Figure label="Agents" value={formatCount(s.agents)} testId="stat-agents" />
         <Figure
           label="Skills per agent"

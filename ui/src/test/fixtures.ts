@@ -75,6 +75,7 @@ export function view(patch: Partial<CatalogueView> = {}): CatalogueView {
     notes: [],
     stats: {
       skills: 3,
+      translations: 0,
       agents: 1,
       skillAgentRatio: 3,
       validAgentskills: { count: 2, share: 2 / 3 },

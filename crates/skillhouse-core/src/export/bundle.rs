@@ -267,7 +267,11 @@ pub fn registry(catalogue: &Catalogue, options: &Options) -> Result<Built, Expor
     let files = hash_skills(catalogue)?;
     let mut entries = Vec::new();
     let mut skills = Vec::with_capacity(catalogue.skills.len());
+    let publish_translations = catalogue.settings.translations.publish;
     for (skill, files) in catalogue.skills.iter().zip(files) {
+        if skill.translation_of.is_some() && !publish_translations {
+            continue;
+        }
         let levels = counts.levels(skill);
         let (capabilities, examples) = tags_and_examples(catalogue, &card_settings.skill_defaults, skill);
         let dir = catalogue.root.join(&skill.dir);
@@ -295,7 +299,9 @@ pub fn registry(catalogue: &Catalogue, options: &Options) -> Result<Built, Expor
     // Every locale travels in the bundle; each translation names its source by folder and digest.
     let digests: std::collections::HashMap<String, String> =
         skills.iter().map(|s| (format!("{}/{}", s.dir, crate::scan::SKILL_FILE), s.digest.clone())).collect();
-    for (entry, skill) in skills.iter_mut().zip(&catalogue.skills) {
+    let by_dir: std::collections::HashMap<&str, &Skill> = catalogue.skills.iter().map(|s| (s.dir.as_str(), s)).collect();
+    for entry in skills.iter_mut() {
+        let Some(skill) = by_dir.get(entry.dir.as_str()) else { continue };
         if let Some(source) = &skill.translation_of {
             entry.translation = Some(TranslationRef {
                 locale: skill.locale.clone(),

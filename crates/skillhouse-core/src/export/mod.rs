@@ -98,6 +98,12 @@ fn in_locale<'c>(catalogue: &'c Catalogue, locale: &str) -> Result<std::borrow::
     if locale == catalogue.settings.translations.source_locale {
         return Ok(std::borrow::Cow::Borrowed(catalogue));
     }
+    if !catalogue.settings.translations.publish {
+        return Err(ExportError::InvalidOption(format!(
+            "`translations.publish` is false in skillhouse.yaml, so only the source locale ({}) is exported; set it to true to publish `{locale}`",
+            catalogue.settings.translations.source_locale
+        )));
+    }
     let swaps: Vec<(usize, String)> = catalogue
         .skills
         .iter()
