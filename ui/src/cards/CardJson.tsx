@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { CardReview } from "../bindings/CardReview";
 import type { Dialect } from "../bindings/Dialect";
 import * as platform from "../platform";
+import { copyOrSelect } from "../model/clipboard";
 import { useReportError } from "../errors/ErrorContext";
 
 export const DIALECTS: { id: Dialect; label: string; help: string }[] = [
@@ -39,20 +40,7 @@ export function CardJson(props: { review: CardReview; dialect: Dialect; onDialec
 
   const copy = async () => {
     if (shown === null) return;
-    try {
-      await navigator.clipboard.writeText(shown);
-      setCopied(true);
-    } catch {
-      // No clipboard permission: select the text so that Ctrl+C copies it.
-      const node = pre.current;
-      const selection = window.getSelection();
-      if (node && selection) {
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        selection.removeAllRanges();
-        selection.addRange(range);
-      }
-    }
+    if (await copyOrSelect(shown, pre.current)) setCopied(true);
   };
 
   return (

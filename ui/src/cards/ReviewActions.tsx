@@ -1,7 +1,7 @@
-import { useState } from "react";
 import type { CardReview } from "../bindings/CardReview";
 import type { Dialect } from "../bindings/Dialect";
 import type { ServerInfo } from "../bindings/ServerInfo";
+import { PortSwitch } from "../shell/PortSwitch";
 import { plural } from "../model/format";
 import { counts, formatTime, shortHash } from "./cardModel";
 
@@ -69,15 +69,7 @@ export function ServePanel(props: {
   onStart: (port: number) => void;
   onStop: () => void;
 }) {
-  const [port, setPort] = useState("0");
   const { server } = props;
-  const portNumber = Number(port);
-  const validPort = /^\d+$/.test(port) && portNumber >= 0 && portNumber <= 65535;
-  const running = server !== null;
-  const toggle = () => {
-    if (running) props.onStop();
-    else if (validPort) props.onStart(portNumber);
-  };
   const ownUrl = server ? `${server.url}/agents/${props.agent}/.well-known/agent-card.json` : "";
   const rootUrl = server ? `${server.url}/.well-known/agent-card.json` : "";
   return (
@@ -105,33 +97,13 @@ export function ServePanel(props: {
           </ul>
         )}
       </div>
-      <div className="serve-controls">
-        <label className="serve-port">
-          <span className="muted small">Port</span>
-          <input
-            className={validPort ? "input" : "input invalid"}
-            inputMode="numeric"
-            value={running ? String(server.port) : port}
-            disabled={running || props.busy}
-            onChange={(e) => setPort(e.target.value.trim())}
-            aria-label="Port"
-            aria-invalid={!validPort}
-            data-testid="serve-port"
-          />
-        </label>
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={running}
-            disabled={props.busy || (!running && !validPort)}
-            onChange={toggle}
-            data-testid="serve-toggle"
-          />
-          <span className="switch-track" aria-hidden="true" />
-          <span>{running ? "On" : "Off"}</span>
-        </label>
-      </div>
+      <PortSwitch
+        runningPort={server?.port ?? null}
+        busy={props.busy}
+        onStart={props.onStart}
+        onStop={props.onStop}
+        testId="serve"
+      />
     </div>
   );
 }

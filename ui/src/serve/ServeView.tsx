@@ -7,6 +7,8 @@ import type { ServeView as Serving } from "../bindings/ServeView";
 import { useReportError } from "../errors/ErrorContext";
 import { formatCount } from "../model/format";
 import * as platform from "../platform";
+import { copyOrSelect } from "../model/clipboard";
+import { PortSwitch } from "../shell/PortSwitch";
 
 /** Rows drawn of a long list; the filter finds the others. */
 const SHOWN = 200;
@@ -105,20 +107,7 @@ function ClientSnippets(props: { serving: Serving }) {
   if (!setup) return null;
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(setup.snippet);
-      setCopied(true);
-    } catch {
-      // No clipboard permission: select the text so that Ctrl+C copies it.
-      const node = pre.current;
-      const selection = window.getSelection();
-      if (node && selection) {
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        selection.removeAllRanges();
-        selection.addRange(range);
-      }
-    }
+    if (await copyOrSelect(setup.snippet, pre.current)) setCopied(true);
   };
 
   return (
@@ -156,10 +145,6 @@ function ClientSnippets(props: { serving: Serving }) {
 
 function HttpSwitch(props: { serving: Serving; busy: boolean; onSwitch: (on: boolean, port: number) => void }) {
   const { http, commandFound } = props.serving;
-  const [port, setPort] = useState("0");
-  const portNumber = Number(port);
-  const validPort = /^\d+$/.test(port) && portNumber >= 0 && portNumber <= 65535;
-  const running = http !== undefined;
   return (
     <section className="card serve-http" aria-label="Over HTTP" data-testid="mcp-http">
       <h2>Over HTTP</h2>
@@ -174,33 +159,14 @@ function HttpSwitch(props: { serving: Serving; busy: boolean; onSwitch: (on: boo
           </code>
         </p>
       )}
-      <div className="serve-controls">
-        <label className="serve-port">
-          <span className="muted small">Port</span>
-          <input
-            className={validPort ? "input" : "input invalid"}
-            inputMode="numeric"
-            value={http ? String(http.port) : port}
-            disabled={running || props.busy}
-            onChange={(e) => setPort(e.target.value.trim())}
-            aria-label="Port"
-            aria-invalid={!validPort}
-            data-testid="mcp-http-port"
-          />
-        </label>
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={running}
-            disabled={props.busy || (!running && (!validPort || !commandFound))}
-            onChange={() => props.onSwitch(!running, portNumber)}
-            data-testid="mcp-http-toggle"
-          />
-          <span className="switch-track" aria-hidden="true" />
-          <span>{props.busy ? (running ? "Stopping…" : "Starting…") : running ? "On" : "Off"}</span>
-        </label>
-      </div>
+      <PortSwitch
+        runningPort={http?.port ?? null}
+        busy={props.busy}
+        cannotStart={!commandFound}
+        onStart={(port) => props.onSwitch(true, port)}
+        onStop={() => props.onSwitch(false, 0)}
+        testId="mcp-http"
+      />
     </section>
   );
 }
