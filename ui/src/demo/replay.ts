@@ -77,7 +77,8 @@ function previewExport(request: ExportRequest): ExportPreview {
     mine.denyWarnings === theirs.denyWarnings &&
     mine.portable === theirs.portable &&
     !mine.baseUrl &&
-    !mine.time;
+    !mine.time &&
+    !mine.locale;
   if (!recordedChoices) return readOnly(`Previewing other choices than the default ones (${asked.packaging} into ${asked.destination}, no options)`);
   // Each format is computed on its own, so any subset of the recorded outputs is what Rust would answer.
   return { destination: preview.destination, outputs: request.targets.flatMap((t) => preview.outputs.filter((o) => o.target === t)) };

@@ -160,6 +160,35 @@ describe("Export view", () => {
     expect(requests).toEqual([false, true]);
   });
 
+  it("offers the locales of the translations, and asks for the one chosen", async () => {
+    const user = userEvent.setup();
+    const calls = backend({ preview_export: (a) => preview(a.request as ExportRequest) });
+    const base = clean();
+    const translated = {
+      ...base,
+      skills: [
+        ...base.skills,
+        { ...base.skills[0]!, dir: "i18n/ja/skills/x", locale: "ja", translationOf: base.skills[0]!.dir },
+        { ...base.skills[0]!, dir: "i18n/de/skills/x", locale: "de", translationOf: base.skills[0]!.dir },
+      ],
+    };
+    renderInApp(<ExportView view={translated} onImported={() => undefined} />);
+    const select = screen.getByTestId("export-locale");
+    expect([...select.querySelectorAll("option")].map((o) => o.textContent)).toEqual(["The source locale", "de", "ja"]);
+    await user.click(screen.getByTestId("export-preview"));
+    await user.selectOptions(select, "ja");
+    await user.click(screen.getByTestId("export-preview"));
+    await waitFor(() => expect(calls.filter(([c]) => c === "preview_export")).toHaveLength(2));
+    const locales = calls.filter(([c]) => c === "preview_export").map(([, a]) => (a.request as ExportRequest).options.locale);
+    expect(locales).toEqual([undefined, "ja"]);
+  });
+
+  it("has no locale choice without translations", () => {
+    backend({});
+    renderInApp(<ExportView view={clean()} onImported={() => undefined} />);
+    expect(screen.queryByTestId("export-locale")).toBeNull();
+  });
+
   it("shows Rust's progress events as a bar while the export is written", async () => {
     const user = userEvent.setup();
     let finish: (value: unknown) => void = () => undefined;

@@ -41,6 +41,12 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
   const [denyWarnings, setDenyWarnings] = useState(false);
   const [portable, setPortable] = useState(false);
   const [baseUrl, setBaseUrl] = useState("");
+  // "" is the source locale; the others are the locales the catalogue has translations in.
+  const [locale, setLocale] = useState("");
+  const translatedLocales = useMemo(
+    () => [...new Set(props.view.skills.flatMap((s) => (s.translationOf !== undefined ? [s.locale] : [])))].sort(),
+    [props.view.skills],
+  );
   // A preview describes one set of choices and one state of the catalogue.
   const [shown, setShown] = useState<{ preview: ExportPreview; request: ExportRequest; view: CatalogueView } | null>(null);
   const [previewing, setPreviewing] = useState(false);
@@ -53,9 +59,15 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
       targets: TARGETS.map((t) => t.id).filter((id) => targets.includes(id)),
       packaging,
       destination,
-      options: { includeUnapproved, denyWarnings, portable, ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}) },
+      options: {
+        includeUnapproved,
+        denyWarnings,
+        portable,
+        ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
+        ...(locale ? { locale } : {}),
+      },
     }),
-    [targets, packaging, destination, includeUnapproved, denyWarnings, portable, baseUrl],
+    [targets, packaging, destination, includeUnapproved, denyWarnings, portable, baseUrl, locale],
   );
 
   const preview = shown && shown.request === request ? shown.preview : null;
@@ -201,6 +213,19 @@ export function ExportView(props: { view: CatalogueView; onImported: (view: Cata
             />
             <span className="muted small">For formats that hold links to their files.</span>
           </label>
+          {translatedLocales.length > 0 && (
+            <label className="export-field" title="The bundle carries every locale; the other formats publish this one (a skill's translation where there is one, else the skill).">
+              <span className="field-label">Publish in locale</span>
+              <select className="select compact" value={locale} onChange={(e) => setLocale(e.target.value)} data-testid="export-locale">
+                <option value="">The source locale</option>
+                {translatedLocales.map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <label className="checkbox">
             <input type="checkbox" checked={includeUnapproved} onChange={(e) => setIncludeUnapproved(e.target.checked)} data-testid="include-unapproved" />
             Include agent cards that are not approved
