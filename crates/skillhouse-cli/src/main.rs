@@ -143,6 +143,10 @@ enum Command {
         format: Format,
         #[arg(long)]
         deny_warnings: bool,
+        /// Build the card from the skills' translations into this locale (default: the source
+        /// locale). Approval is of the source locale's card.
+        #[arg(long, value_name = "LOCALE", conflicts_with = "approve")]
+        locale: Option<String>,
     },
     /// Serve the catalogue's skills to any agent over MCP: the Skills extension and five tools.
     /// Only skills without errors are served; edits are served as they are saved. Over stdio (what
@@ -428,8 +432,12 @@ fn run(command: Command) -> Result<u8, String> {
             println!("{}", prompt::available_skills(&cat));
             Ok(0)
         }
-        Command::Card { agent, catalogue, dialect, check, approve, by, format, deny_warnings } => {
+        Command::Card { agent, catalogue, dialect, check, approve, by, format, deny_warnings, locale } => {
             let cat = load_counted(&catalogue, None)?;
+            let cat = match locale {
+                Some(locale) => cat.in_locale(&locale)?.into_owned(),
+                None => cat,
+            };
             if approve {
                 let agent = agent.ok_or("name the agent to approve: skillhouse card AGENT --approve")?;
                 let by = by.unwrap_or_else(|| skillhouse_host::approver(&cat.root));

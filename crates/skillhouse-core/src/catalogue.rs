@@ -86,6 +86,44 @@ impl Catalogue {
         out
     }
 
+    /// The catalogue as seen in `locale` (what exports and cards publish): each translation in that
+    /// locale stands in for its source. Refused for a locale no skill is translated into, and for any
+    /// other than the source locale when `translations.publish` is off.
+    pub fn in_locale(&self, locale: &str) -> Result<std::borrow::Cow<'_, Catalogue>, String> {
+        let catalogue = self;
+        if locale == catalogue.settings.translations.source_locale {
+            return Ok(std::borrow::Cow::Borrowed(catalogue));
+        }
+        if !catalogue.settings.translations.publish {
+            return Err(format!(
+                "`translations.publish` is false in skillhouse.yaml, so only the source locale ({}) is exported; set it to true to publish `{locale}`",
+                catalogue.settings.translations.source_locale
+            ));
+        }
+        let swaps: Vec<(usize, String)> = catalogue
+            .skills
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.locale == locale && s.translation_of.is_some())
+            .filter_map(|(i, s)| s.translation_of.clone().map(|source| (i, source)))
+            .collect();
+        if swaps.is_empty() {
+            let mut locales: Vec<&str> = catalogue.skills.iter().map(|s| s.locale.as_str()).collect();
+            locales.sort_unstable();
+            locales.dedup();
+            return Err(format!("no skill is translated into `{locale}`; the catalogue's locales are {}", locales.join(", ")));
+        }
+        let mut localized = catalogue.clone();
+        for (i, source) in swaps {
+            let translation = localized.skills[i].file();
+            if let Some(s) = localized.skills.iter_mut().find(|s| s.file() == source) {
+                s.translation_of = Some(translation);
+            }
+            localized.skills[i].translation_of = None;
+        }
+        Ok(std::borrow::Cow::Owned(localized))
+    }
+
     /// What a person should know that is neither an error nor a warning: how translations were
     /// recognised, and which locales' descriptions are not checked for trigger words.
     pub fn notes(&self) -> Vec<String> {

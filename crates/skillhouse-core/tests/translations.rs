@@ -296,3 +296,25 @@ fn with_publish_off_only_the_source_locale_leaves_the_catalogue() {
     assert!(refused.contains("`translations.publish` is false"), "{refused}");
     assert!(exported(&catalogue, Target::Prompt, Some("en")).is_ok(), "the source locale is always published");
 }
+
+#[test]
+fn a_card_is_built_from_the_source_locale_unless_another_is_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    layout(dir.path());
+    fs::create_dir_all(dir.path().join("agents")).unwrap();
+    fs::write(
+        dir.path().join("agents/namer.md"),
+        "---\nname: namer\ndescription: Names skills. Delegate to it when a skill needs a name.\nskills:\n  - naming-skills\n---\nBody.\n",
+    )
+    .unwrap();
+    let catalogue = load_counted(dir.path(), &Default::default()).unwrap();
+    let card = |c: &Catalogue| {
+        let (bytes, _) = skillhouse_core::card::render(c, "namer", skillhouse_core::card::Dialect::V1).unwrap();
+        let card: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        card["skills"][0]["description"].as_str().unwrap().to_string()
+    };
+    assert!(card(&catalogue).starts_with("Names new skills."), "the source locale by default");
+    let german = catalogue.in_locale("de").unwrap();
+    assert!(card(&german).starts_with("Benennt neue Skills."), "asked for de");
+    assert!(catalogue.in_locale("pt").unwrap_err().contains("no skill is translated into `pt`"));
+}

@@ -92,45 +92,6 @@ pub struct Options {
     pub locale: Option<String>,
 }
 
-/// The catalogue as a publishing format sees it in `locale`: each translation in that locale
-/// stands in for its source. Refused for a locale no skill is in.
-fn in_locale<'c>(catalogue: &'c Catalogue, locale: &str) -> Result<std::borrow::Cow<'c, Catalogue>, ExportError> {
-    if locale == catalogue.settings.translations.source_locale {
-        return Ok(std::borrow::Cow::Borrowed(catalogue));
-    }
-    if !catalogue.settings.translations.publish {
-        return Err(ExportError::InvalidOption(format!(
-            "`translations.publish` is false in skillhouse.yaml, so only the source locale ({}) is exported; set it to true to publish `{locale}`",
-            catalogue.settings.translations.source_locale
-        )));
-    }
-    let swaps: Vec<(usize, String)> = catalogue
-        .skills
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.locale == locale && s.translation_of.is_some())
-        .filter_map(|(i, s)| s.translation_of.clone().map(|source| (i, source)))
-        .collect();
-    if swaps.is_empty() {
-        let mut locales: Vec<&str> = catalogue.skills.iter().map(|s| s.locale.as_str()).collect();
-        locales.sort_unstable();
-        locales.dedup();
-        return Err(ExportError::InvalidOption(format!(
-            "no skill is translated into `{locale}`; the catalogue's locales are {}",
-            locales.join(", ")
-        )));
-    }
-    let mut localized = catalogue.clone();
-    for (i, source) in swaps {
-        let translation = localized.skills[i].file();
-        if let Some(s) = localized.skills.iter_mut().find(|s| s.file() == source) {
-            s.translation_of = Some(translation);
-        }
-        localized.skills[i].translation_of = None;
-    }
-    Ok(std::borrow::Cow::Owned(localized))
-}
-
 /// A card an export leaves out, and why (shown to the person exporting).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
 pub struct LeftOut {
@@ -303,7 +264,7 @@ pub fn parse_time(time: &str) -> Result<i64, ExportError> {
 pub fn export(catalogue: &Catalogue, target: Target, options: &Options) -> Result<Export, ExportError> {
     check_exportable(catalogue, options)?;
     let localized = match (&options.locale, target) {
-        (Some(locale), t) if t != Target::Bundle => in_locale(catalogue, locale)?,
+        (Some(locale), t) if t != Target::Bundle => catalogue.in_locale(locale).map_err(ExportError::InvalidOption)?,
         _ => std::borrow::Cow::Borrowed(catalogue),
     };
     let catalogue = localized.as_ref();
