@@ -1,5 +1,7 @@
 //! The `skillhouse` command used the way its README says.
 
+mod common;
+use common::copy_dir;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -159,19 +161,6 @@ fn card_fixture(name: &str) -> PathBuf {
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 #[test]

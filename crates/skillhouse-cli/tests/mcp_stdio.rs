@@ -10,6 +10,8 @@
 //! ping's answer is what the server said about the bad input (the transport answers a bad line
 //! before it reads the next one).
 
+mod common;
+use common::copy_dir;
 use serde_json::{json, Value};
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
@@ -33,19 +35,6 @@ const INVALID_REQUEST: i64 = -32600;
 
 fn sample() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../skills")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// What the reader thread saw on the server's stdout.

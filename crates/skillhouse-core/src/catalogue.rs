@@ -285,13 +285,7 @@ pub fn load(root: &Path, options: &LoadOptions) -> Result<Catalogue, LoadError> 
     let schemas = Schemas::new();
     let prepared = prepare(root, options, &schemas)?;
     let toolkit = Toolkit::new(prepared.settings.toolkit.as_deref());
-    let cx = Context {
-        root: &prepared.root,
-        schemas: &schemas,
-        toolkit: &toolkit,
-        max_file_bytes: prepared.settings.limits.max_file_bytes,
-        translations: &prepared.settings.translations,
-    };
+    let cx = Context::new(&prepared.root, &schemas, &toolkit, &prepared.settings);
     let skills: Vec<Skill> =
         prepared.layout.skills.par_iter().map(|found| skill::load(&cx, found, prepared.profile_for(&found.dir))).collect();
     let agents: Vec<Agent> = prepared.layout.agents.par_iter().map(|found| agent::load(&cx, found)).collect();

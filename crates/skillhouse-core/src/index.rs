@@ -267,13 +267,7 @@ impl Index {
         let removed: Vec<String> = stored.into_keys().collect();
 
         let toolkit = Toolkit::new(prepared.settings.toolkit.as_deref());
-        let cx = Context {
-            root: &prepared.root,
-            schemas: &schemas,
-            toolkit: &toolkit,
-            max_file_bytes: prepared.settings.limits.max_file_bytes,
-            translations: &prepared.settings.translations,
-        };
+        let cx = Context::new(&prepared.root, &schemas, &toolkit, &prepared.settings);
         progress.started(Phase::Checking, to_load.len());
         let done = AtomicUsize::new(0);
         let loaded: Option<Vec<Skill>> = to_load
@@ -407,13 +401,7 @@ impl Index {
     pub fn refresh_skills(&mut self, catalogue: &mut Catalogue, dirs: &[String]) -> Result<(), IndexError> {
         let schemas = Schemas::new();
         let toolkit = catalogue.toolkit();
-        let cx = Context {
-            root: &catalogue.root,
-            schemas: &schemas,
-            toolkit: &toolkit,
-            max_file_bytes: catalogue.settings.limits.max_file_bytes,
-            translations: &catalogue.settings.translations,
-        };
+        let cx = Context::new(&catalogue.root, &schemas, &toolkit, &catalogue.settings);
         let mut cache = Cache::new();
         let fragment_tokens = catalogue.fragment.as_deref().map(tokens::count).unwrap_or(0);
         let mut reloaded = Vec::new();

@@ -100,6 +100,13 @@ pub struct Context<'a> {
     pub translations: &'a crate::translation::Translations,
 }
 
+impl<'a> Context<'a> {
+    /// What loading needs from the catalogue's settings.
+    pub fn new(root: &'a Path, schemas: &'a Schemas, toolkit: &'a Toolkit, settings: &'a crate::settings::Settings) -> Context<'a> {
+        Context { root, schemas, toolkit, max_file_bytes: settings.limits.max_file_bytes, translations: &settings.translations }
+    }
+}
+
 pub fn load(cx: &Context<'_>, found: &SkillDir, profile: Profile) -> Skill {
     let mut diagnostics = Vec::new();
     let document = document::read(&found.file(), &found.path.join(scan::SKILL_FILE), cx.max_file_bytes, &mut diagnostics);

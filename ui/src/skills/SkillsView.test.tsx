@@ -9,14 +9,14 @@ import { detail, row, view } from "../test/fixtures";
 
 const sample = view();
 
-function Harness(props: { view?: CatalogueView }) {
+function Harness(props: { view?: CatalogueView; selected?: string; onSelect?: (dir: string) => void }) {
   return (
     <SkillsView
       view={props.view ?? sample}
-      selected={null}
+      selected={props.selected ?? null}
       focus={null}
       changeTick={0}
-      onSelect={() => undefined}
+      onSelect={props.onSelect ?? (() => undefined)}
       onDirtyChange={() => undefined}
       onCatalogue={() => undefined}
       onRefresh={() => undefined}
@@ -144,18 +144,7 @@ describe("Skills view", () => {
       ],
     });
     const selected = vi.fn();
-    renderInApp(
-      <SkillsView
-        view={translated}
-        selected={null}
-        focus={null}
-        changeTick={0}
-        onSelect={selected}
-        onDirtyChange={() => undefined}
-        onCatalogue={() => undefined}
-        onRefresh={() => undefined}
-      />,
-    );
+    renderInApp(<Harness view={translated} onSelect={selected} />);
     expect(names()).toEqual(["naming-skills", "summarising-incidents"]);
     expect(screen.getByTestId("result-count").textContent).toBe("2 skills · 2 translations");
     const badges = screen.getAllByTestId("row-translation");
@@ -204,18 +193,7 @@ describe("Skills view", () => {
       ],
     });
     const selected = vi.fn();
-    renderInApp(
-      <SkillsView
-        view={translated}
-        selected="i18n/de/skills/naming-skills"
-        focus={null}
-        changeTick={0}
-        onSelect={selected}
-        onDirtyChange={() => undefined}
-        onCatalogue={() => undefined}
-        onRefresh={() => undefined}
-      />,
-    );
+    renderInApp(<Harness view={translated} selected="i18n/de/skills/naming-skills" onSelect={selected} />);
     const tabs = screen.getAllByTestId("locale-tab");
     expect(tabs.map((t) => t.dataset.locale)).toEqual(["en", "de"]);
     expect(tabs[1]!.getAttribute("aria-selected")).toBe("true");

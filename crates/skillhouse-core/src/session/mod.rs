@@ -238,13 +238,7 @@ impl Session {
     pub fn check_draft(&self, dir: &str, text: &str) -> Result<DraftCheck, AppError> {
         let stored = self.find(dir)?;
         let toolkit = self.catalogue.toolkit();
-        let cx = Context {
-            root: &self.catalogue.root,
-            schemas: &self.schemas,
-            toolkit: &toolkit,
-            max_file_bytes: self.catalogue.settings.limits.max_file_bytes,
-            translations: &self.catalogue.settings.translations,
-        };
+        let cx = Context::new(&self.catalogue.root, &self.schemas, &toolkit, &self.catalogue.settings);
         let mut draft = skill::load_text(&cx, &self.skill_dir(stored), stored.profile, text);
         let fragment_tokens = self.catalogue.fragment.as_deref().map(tokens::count).unwrap_or(0);
         let l3 = stored.tokens.as_ref().map(|t| t.l3).unwrap_or(0);
