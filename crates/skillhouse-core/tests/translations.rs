@@ -318,3 +318,34 @@ fn a_card_is_built_from_the_source_locale_unless_another_is_asked() {
     assert!(card(&german).starts_with("Benennt neue Skills."), "asked for de");
     assert!(catalogue.in_locale("pt").unwrap_err().contains("no skill is translated into `pt`"));
 }
+
+#[test]
+fn a_bundle_with_translations_verifies_and_imports_without_conflicts() {
+    use skillhouse_core::export::{archive, import, verify, Packaging, Target};
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("catalogue");
+    layout(&root);
+    let catalogue = load_counted(&root, &Default::default()).unwrap();
+    let bundle = exported(&catalogue, Target::Bundle, None).unwrap();
+    let out = dir.path().join("bundle");
+    archive::write(&bundle.entries, Packaging::Folder, &out, &archive::WriteOptions { time: None, overwrite: false }).unwrap();
+    let verified = verify::verify(&out).unwrap();
+    assert!(verified.diagnostics.is_empty(), "a translation is not a second skill of its name: {:?}", verified.diagnostics);
+    assert_eq!(verified.skills, 6);
+
+    let fresh = import::plan(&out, &dir.path().join("fresh")).unwrap();
+    assert!(fresh.diagnostics.is_empty(), "{:?}", fresh.diagnostics);
+    assert_eq!(fresh.add.len(), 6);
+    let same = import::plan(&out, &root).unwrap();
+    assert!(same.diagnostics.is_empty(), "importing into the catalogue it came from conflicts with nothing: {:?}", same.diagnostics);
+
+    // A translation listed against another source digest than the registry's is refused.
+    let registry_file = out.join("registry.json");
+    let text = fs::read_to_string(&registry_file).unwrap();
+    let mut registry: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let de = registry["skills"].as_array_mut().unwrap().iter_mut().find(|s| s["dir"] == "i18n/de/skills/naming-skills").unwrap();
+    de["translation"]["sourceDigest"] = serde_json::json!(format!("sha256:{}", "0".repeat(64)));
+    fs::write(&registry_file, serde_json::to_string_pretty(&registry).unwrap()).unwrap();
+    let tampered = verify::verify(&out).unwrap();
+    assert!(tampered.diagnostics.iter().any(|d| d.message.contains("was listed against source digest")), "{:?}", tampered.diagnostics);
+}

@@ -109,7 +109,8 @@ pub fn plan_with(bundle: &Path, into: &Path, limits: &Limits) -> Result<ImportPl
             current,
             files: skill.files.len(),
         };
-        if let Some(other) = existing.get(&skill.name).filter(|d| **d != skill.dir) {
+        let key = (skill.name.clone(), skill.translation.as_ref().map(|t| t.locale.clone()).unwrap_or_default());
+        if let Some(other) = existing.get(&key).filter(|d| **d != skill.dir) {
             plan.diagnostics.push(conflict(skill, format!("a skill named `{}` already exists in the catalogue, in `{other}`", skill.name)));
             continue;
         }
@@ -157,20 +158,29 @@ fn expect(expected: &mut BTreeMap<String, FileEntry>, skill: &RegistrySkill) {
 }
 
 /// Skill names in the catalogue and their folders (only the `name` of each `SKILL.md` is read).
-fn existing_names(root: &Path) -> HashMap<String, String> {
+/// Each skill of the catalogue by name and, for one in another locale than the source's, that
+/// locale (a translation shares its source's name), with its folder.
+fn existing_names(root: &Path) -> HashMap<(String, String), String> {
     if !root.is_dir() {
         return HashMap::new();
     }
+    let source_locale = crate::catalogue::read_settings(root, &crate::schema::Schemas::new()).settings.translations.source_locale;
     let limits = crate::settings::Limits::default();
     let layout = scan::scan(root, limits.max_depth);
     layout
         .skills
         .into_iter()
         .map(|s| {
-            let name = crate::document::read(&s.file(), &s.path.join(scan::SKILL_FILE), limits.max_file_bytes, &mut Vec::new())
-                .and_then(|d| d.frontmatter.as_ref().and_then(|f| f.get("name")).and_then(|n| n.as_str().map(str::to_string)))
+            let front = crate::document::read(&s.file(), &s.path.join(scan::SKILL_FILE), limits.max_file_bytes, &mut Vec::new())
+                .and_then(|d| d.frontmatter.as_ref().map(|f| f.to_json()));
+            let name = front
+                .as_ref()
+                .and_then(|f| f.get("name"))
+                .and_then(|n| n.as_str().map(str::to_string))
                 .unwrap_or_else(|| s.dir_name().to_string());
-            (name, s.dir)
+            let locale =
+                front.as_ref().and_then(|f| crate::translation::declared(f, "locale")).filter(|l| *l != source_locale).unwrap_or_default();
+            ((name, locale), s.dir)
         })
         .collect()
 }

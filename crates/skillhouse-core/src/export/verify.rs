@@ -120,13 +120,32 @@ pub(crate) fn parse_registry(bytes: Option<&[u8]>, diagnostics: &mut Vec<Diagnos
     }
 }
 
-/// Checks what a registry says against itself: unique names and folders, folders that do not
-/// hold one another.
+/// Checks what a registry says against itself: unique names (per locale: a translation shares its
+/// source's name) and folders, folders that do not hold one another, and translations whose
+/// source is listed with the digest they name.
 fn check_registry(registry: &Registry, diagnostics: &mut Vec<Diagnostic>) {
     let mut names = HashSet::new();
     let mut dirs = HashSet::new();
+    let digests: std::collections::HashMap<&str, &str> = registry.skills.iter().map(|s| (s.dir.as_str(), s.digest.as_str())).collect();
     for (i, s) in registry.skills.iter().enumerate() {
-        if !names.insert(s.name.as_str()) || !dirs.insert(s.dir.as_str()) {
+        if let Some(t) = &s.translation {
+            let problem = match digests.get(t.source.as_str()) {
+                None => Some(format!(
+                    "the translation `{}` ({}) names the source `{}`, which the registry does not list",
+                    s.dir, t.locale, t.source
+                )),
+                Some(d) if *d != t.source_digest => Some(format!(
+                    "the translation `{}` ({}) was listed against source digest {}, but `{}` has {d}",
+                    s.dir, t.locale, t.source_digest, t.source
+                )),
+                Some(_) => None,
+            };
+            if let Some(problem) = problem {
+                diagnostics.push(at(Code::BundleRegistryInvalid, REGISTRY, problem).with_pointer(format!("/skills/{i}/translation")));
+            }
+        }
+        let locale = s.translation.as_ref().map_or("", |t| t.locale.as_str());
+        if !names.insert((s.name.as_str(), locale)) || !dirs.insert(s.dir.as_str()) {
             diagnostics.push(
                 at(Code::BundleRegistryInvalid, REGISTRY, format!("the skill `{}` (folder `{}`) is listed twice", s.name, s.dir))
                     .with_pointer(format!("/skills/{i}")),
