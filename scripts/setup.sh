@@ -46,8 +46,9 @@ need_node() {
 }
 
 # The C toolchain builds the bundled SQLite; pkg-config finds system libraries; WebKitGTK and
-# its dev packages build and run the desktop window; Xvfb gives it a display in tests.
-need_packages build-essential pkg-config libwebkit2gtk-4.1-dev librsvg2-dev xvfb xauth webkit2gtk-driver imagemagick
+# its dev packages build and run the desktop window; Xvfb gives it a display in tests; a CJK
+# font, so that skills in Chinese or Japanese show as text, not boxes (the package recommends it).
+need_packages build-essential pkg-config libwebkit2gtk-4.1-dev librsvg2-dev xvfb xauth webkit2gtk-driver imagemagick fonts-noto-cjk
 need_rust
 need_node
 # The A2A interoperability test runs the real client (a2a-sdk from PyPI) in a virtual environment.

@@ -3,8 +3,9 @@
 # with warnings denied, unit, fixture, index, command-layer and command-line tests, the A2A
 # interoperability test with the real client, the exports read back by the tools they are for
 # (tests/exports), installed skills read by the skills CLI and the specification readers
-# (tests/agents), `skillhouse mcp` read by the MCP SDK and google-adk (tests/mcp), and the
-# end-to-end tests of the real app under Xvfb. CI runs exactly this (.ci/run).
+# (tests/agents), `skillhouse mcp` read by the MCP SDK and google-adk (tests/mcp), the
+# end-to-end tests of the real app under Xvfb, and the package test (the .deb built, checked,
+# installed, opened under Xvfb and removed: tests/package). CI runs exactly this (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/setup.sh
@@ -21,3 +22,4 @@ bash tests/mcp/run.sh
 if [ -f tests/e2e/run.sh ]; then
   bash tests/e2e/run.sh
 fi
+bash scripts/package.sh --test

@@ -15,6 +15,7 @@ pub use state::AppState;
 /// Adds the app's state and commands to a builder (the real one in `run`, a mock in tests).
 pub fn builder<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder.manage(AppState::default()).invoke_handler(tauri::generate_handler![
+        commands::about::about,
         commands::catalogue::open_catalogue,
         commands::catalogue::cancel_open,
         commands::catalogue::recent_catalogues,

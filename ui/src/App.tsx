@@ -5,6 +5,7 @@ import type { Diagnostic } from "./bindings/Diagnostic";
 import type { SkillRow } from "./bindings/SkillRow";
 import * as platform from "./platform";
 import { ErrorProvider, useReportError } from "./errors/ErrorContext";
+import { AboutDialog } from "./shell/AboutDialog";
 import { AppHeader } from "./shell/AppHeader";
 import { Sidebar, type Section } from "./shell/Sidebar";
 import { IndexingOverlay } from "./shell/IndexingOverlay";
@@ -50,6 +51,7 @@ function Workspace(props: { actions: RefObject<Actions> }) {
   const [focus, setFocus] = useState<FocusTarget | null>(null);
   const [dirty, setDirty] = useState(false);
   const [leaving, setLeaving] = useState<{ go: () => void } | null>(null);
+  const [aboutOpen, setAboutOpen] = useState(false);
   const [changeTick, setChangeTick] = useState(0);
   const [progress, setProgress] = useState<IndexProgress | null>(null);
   const rootRef = useRef<string | null>(null);
@@ -204,7 +206,9 @@ function Workspace(props: { actions: RefObject<Actions> }) {
           busy={opening !== null}
           onOpenFolder={() => void openFolder()}
           onOpenRecent={(path) => guard(() => void open(path))}
+          onAbout={() => setAboutOpen(true)}
         />
+        {aboutOpen && <AboutDialog onClose={() => setAboutOpen(false)} />}
         <div className="app-body">
           <Sidebar section={section} onSection={setSection} view={view} />
           <main className="main">

@@ -11,6 +11,7 @@
 import { invoke } from "@tauri-apps/api/core";
 import { listen } from "@tauri-apps/api/event";
 import { open } from "@tauri-apps/plugin-dialog";
+import type { About } from "./bindings/About";
 import type { AppError } from "./bindings/AppError";
 import type { CardReview } from "./bindings/CardReview";
 import type { Dialect } from "./bindings/Dialect";
@@ -156,6 +157,11 @@ export async function cancelOpen(): Promise<void> {
 /** Progress of opening a catalogue (phase, done, total), throttled by Rust. */
 export function onIndexProgress(handler: (progress: IndexProgress) => void): Promise<() => void> {
   return subscribe("index-progress", handler);
+}
+
+/** The app's version and commit, and the `skillhouse` CLI it runs. */
+export function about(): Promise<About> {
+  return call("about", {});
 }
 
 export function recentCatalogues(): Promise<string[]> {

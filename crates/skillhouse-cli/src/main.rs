@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "skillhouse", version, about = "Validate, index and inspect Agent Skills catalogues")]
+#[command(name = "skillhouse", version = skillhouse_host::build_info::VERSION_LINE, about = "Validate, index and inspect Agent Skills catalogues")]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -190,3 +190,30 @@ pub enum FieldValue {
     Text(String),
     Flag(bool),
 }
+
+/// What the About dialog shows: this build of the app, and the `skillhouse` CLI it starts to
+/// serve over MCP, which should be the same build so that CI checks what authors see.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct About {
+    pub version: String,
+    /// 12 hex digits of the commit, or `unknown`.
+    pub commit: String,
+    /// The CLI the app runs, when one is found.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cli: Option<CliBuild>,
+}
+
+/// The `skillhouse` CLI found beside the app or on the PATH.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CliBuild {
+    pub path: String,
+    /// What `skillhouse --version` printed, when it answered.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version_line: Option<String>,
+    /// Its version line is this app's: same version, same commit.
+    pub same_build: bool,
+}

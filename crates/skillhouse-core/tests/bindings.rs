@@ -22,10 +22,10 @@ use skillhouse_core::serving::{Client, ClientSetup, HeldRow, HttpServing, Lineup
 use skillhouse_core::settings::Budgets;
 use skillhouse_core::stats::{Heavy, LocaleFigures, Share, Stats, TokenTotals};
 use skillhouse_core::translation::{Freshness, FreshnessView, TranslationState};
+use skillhouse_core::views::{About, CliBuild, ExportProgress, Imported, IndexProgress, SearchResult, SearchSnippet, Taken};
 use skillhouse_core::views::{
     AgentRow, CatalogueView, DraftCheck, FieldValue, LevelTokens, LocaleLink, ResourceRow, SaveResult, SkillDetail, SkillRow,
 };
-use skillhouse_core::views::{ExportProgress, Imported, IndexProgress, SearchResult, SearchSnippet, Taken};
 use skillhouse_core::Profile;
 use std::path::Path;
 use ts_rs::{Config, TS};
@@ -123,6 +123,8 @@ fn bindings_match_the_rust_types() {
         generated::<TakeFileKind>(&cfg),
         generated::<TakeApplied>(&cfg),
         generated::<Taken>(&cfg),
+        generated::<About>(&cfg),
+        generated::<CliBuild>(&cfg),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/bindings");
     let update = std::env::var_os("UPDATE_BINDINGS").is_some();

@@ -3,6 +3,7 @@
 //! trash (ARCHITECTURE.md, invariant 7). The CLI, the desktop shell and `skillhouse mcp` read them
 //! here, once each, and pass the values in.
 
+pub mod build_info;
 pub mod git;
 pub mod resident;
 pub mod watch;

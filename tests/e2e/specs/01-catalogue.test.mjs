@@ -1,7 +1,10 @@
 // Opening the sample catalogue: every skill is listed, with the catalogue's path in the header.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { after, before, describe } from "node:test";
-import { CATALOGUE, closeApp, launchApp, resetCatalogue, rowNames, sel, skillNamesOnDisk, step, textOf, waitFor, shownText } from "../lib/app.mjs";
+import { CATALOGUE, SCREENSHOTS, capture, closeApp, launchApp, resetCatalogue, rowNames, sel, skillNamesOnDisk, step, textOf, waitFor, shownText } from "../lib/app.mjs";
 
 describe("opening the sample catalogue", () => {
   let browser;
@@ -37,5 +40,19 @@ describe("opening the sample catalogue", () => {
 
   step("says to choose a skill while none is open", async () => {
     assert.match(await textOf(browser, ".editor-empty"), /Choose a skill on the left/);
+  });
+
+  step("About names this build's version and commit, and the CLI it runs as the same build", async () => {
+    const commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8" }).trim();
+    const version = /\[workspace\.package\][^[]*?version = "([^"]+)"/s.exec(readFileSync(new URL("../../../Cargo.toml", import.meta.url), "utf8"))?.[1];
+    assert.ok(version, "the workspace version in Cargo.toml");
+    await (await browser.$('[data-testid="open-about"]')).click();
+    await waitFor(browser, async () => (await browser.$('[data-testid="about-version"]').isExisting()), "the About dialog did not show the version");
+    assert.equal(await textOf(browser, '[data-testid="about-version"]'), version);
+    assert.equal(await textOf(browser, '[data-testid="about-commit"]'), commit);
+    assert.match(await textOf(browser, '[data-testid="about-cli"]'), /The same build as this app/);
+    await capture(browser, path.join(SCREENSHOTS, "about.png"));
+    await browser.keys("Escape");
+    await waitFor(browser, async () => !(await browser.$('[data-testid="about-dialog"]').isExisting()), "Escape did not close About");
   });
 });

@@ -103,6 +103,8 @@ const handlers: Handlers = {
   rename_skill: refuse("Renaming a skill"),
   delete_skill: refuse("Deleting a skill"),
   recent_catalogues: () => answers.recent_catalogues,
+  // No build behind a page in a browser; no CLI either.
+  about: () => ({ version: "browser demo", commit: "unknown" }),
   cancel_open: () => null,
   agent_cards: () => answers.agent_cards,
   card_text: ({ agent, dialect }) =>

@@ -6,6 +6,7 @@ export function AppHeader(props: {
   busy: boolean;
   onOpenFolder: () => void;
   onOpenRecent: (path: string) => void;
+  onAbout: () => void;
 }) {
   return (
     <header className="app-header">
@@ -29,6 +30,9 @@ export function AppHeader(props: {
           Open folder…
         </button>
         <RecentMenu onOpen={props.onOpenRecent} current={props.root} disabled={props.busy} />
+        <button type="button" className="button" onClick={props.onAbout} data-testid="open-about" title="Version, commit and the command-line tool">
+          About
+        </button>
       </div>
     </header>
   );
