@@ -24,6 +24,8 @@ TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 case $TARGET_DIR in /*) ;; *) TARGET_DIR=$ROOT/$TARGET_DIR ;; esac
 E2E_TIMEOUT=${E2E_TIMEOUT:-600}
 WEBKIT_DRIVER=/usr/bin/WebKitWebDriver
+# Without a CJK font, the Japanese translation in the screenshots would be empty boxes.
+fc-list :lang=ja family | grep -q . || { echo "e2e: no font covers Japanese; install fonts-noto-cjk (scripts/setup.sh does)" >&2; exit 2; }
 TAURI_DRIVER_VERSION=2.1.0
 export PATH="$HOME/.cargo/bin:$PATH"
 

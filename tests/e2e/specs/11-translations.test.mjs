@@ -12,7 +12,8 @@ const SOURCE = "naming-skills";
 const TRANSLATIONS = {
   de: "Wählt oder prüft einen Skill-Namen nach der Agent-Skills-Spezifikation. Verwende ihn, wenn ein Skill angelegt oder umbenannt wird.",
   fr: "Choisit ou vérifie le nom d'un skill selon la spécification Agent Skills. À utiliser quand un skill est créé ou renommé.",
-  es: "Elige o revisa el nombre de un skill según la especificación Agent Skills. Úsalo cuando se crea o renombra un skill.",
+  // Japanese, so the screenshot shows CJK text (not boxes: the test setup installs fonts-noto-cjk).
+  ja: "Agent Skills 仕様に沿ってスキル名を選び、確認します。スキルを作成または名前を変更するときに使います。",
 };
 
 const ui = {
@@ -44,7 +45,7 @@ describe("translations", () => {
   step("the source is one row with its three locales as badges, and no duplicate-name error", async () => {
     await browser.$(ui.badge("de")).waitForExist({ timeout: 15_000, timeoutMsg: "no de badge on the source row" });
     const badges = await browser.$$(`${sel.rowNamed(SOURCE)} [data-testid="row-translation"]`).map((b) => b.getText());
-    assert.deepEqual(badges, ["de", "es", "fr"]);
+    assert.deepEqual(badges, ["de", "fr", "ja"]);
     const rows = await browser.$$(sel.rowNamed(SOURCE)).length;
     assert.equal(rows, 1, "translations are not listed as rows of their own");
     assert.match(await shownText(browser.$(sel.resultCount)), /16 skills · 3 translations/);
@@ -57,10 +58,11 @@ describe("translations", () => {
   });
 
   step("a badge opens the translation, with the locales as tabs and the source side by side", async () => {
-    await browser.$(ui.badge("de")).click();
-    await browser.$('[data-testid="locale-tab"][data-locale="de"][aria-selected="true"]').waitForExist({ timeout: 10_000, timeoutMsg: "the German translation did not open" });
+    await browser.$(ui.badge("ja")).click();
+    await browser.$('[data-testid="locale-tab"][data-locale="ja"][aria-selected="true"]').waitForExist({ timeout: 10_000, timeoutMsg: "the Japanese translation did not open" });
+    await waitFor(browser, async () => await browser.execute(() => [...document.querySelectorAll("textarea")].some((t) => t.value.includes("スキル名を選び"))), "the Japanese description is not shown");
     const tabs = await browser.$$('[data-testid="locale-tab"]').map((t) => t.getAttribute("data-locale"));
-    assert.deepEqual(tabs, ["en", "de", "es", "fr"]);
+    assert.deepEqual(tabs, ["en", "de", "fr", "ja"]);
     await browser.$('[data-testid="side-by-side"]').click();
     const pane = browser.$('[data-testid="source-pane"]');
     await pane.waitForDisplayed({ timeout: 10_000, timeoutMsg: "the source is not shown side by side" });
@@ -81,7 +83,7 @@ describe("translations", () => {
   step("the dashboard shows a listing per locale", async () => {
     await browser.$(sel.nav("dashboard")).click();
     await browser.$(ui.localeRow("de")).waitForExist({ timeout: 10_000, timeoutMsg: "no per-locale row on the dashboard" });
-    for (const locale of ["en", "de", "es", "fr"]) assert.ok(await browser.$(ui.localeRow(locale)).isExisting(), `no ${locale} row`);
+    for (const locale of ["en", "de", "fr", "ja"]) assert.ok(await browser.$(ui.localeRow(locale)).isExisting(), `no ${locale} row`);
     assert.match(await browser.$(ui.localeRow("en")).getText(), /source/);
     assert.match(await browser.$(ui.localeRow("de")).getText(), /\d\.\d\d×/);
     await restPointer(browser);
