@@ -6,7 +6,10 @@
 #   both  read that way and also as a 0.3 card (the 0.3 pydantic model), the two views compared;
 #   0.3   read as a 0.3-only card.
 # Then serves tests/a2a/broken, whose card names an undeclared security scheme, and expects the
-# client check to fail: a check that passes everything would pass that too.
+# client check to fail: a check that passes everything would pass that too. Last, signed cards:
+# a2a-sdk's create_signature_verifier verifies what Skillhouse's approval signed (EdDSA, ES256),
+# `skillhouse card verify` verifies what a2a-sdk's create_agent_card_signer signed, and a changed
+# byte fails on both sides (check_signatures.py).
 #
 # Settings (environment): A2A_VENV (default target/a2a-venv), CARGO_TARGET_DIR.
 set -euo pipefail
@@ -68,4 +71,43 @@ if check --no-v03; then
   exit 1
 fi
 stop_server
-log "a2a interoperability: all cards read by a2a-sdk; the broken card was rejected"
+
+# Signed cards, both ways, with a2a-sdk's own signing code (check_signatures.py). The keys go to
+# a config folder of the test's own. The sample's requirement `{bearer: []}` is empty to a2a-sdk,
+# which drops empty values before it checks a signature, so its copy names a role.
+fail() { echo "a2a: $*" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'stop_server; rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME="$work/config"
+cp -r skills "$work/cat"
+sed -i 's/    - {bearer: \[\]}/    - {bearer: [agents.call]}/' "$work/cat/skillhouse.yaml"
+grep -q 'bearer: \[agents.call\]' "$work/cat/skillhouse.yaml" || fail "the sample's security requirement moved; update this test"
+log "Skillhouse signs at approval (EdDSA, and ES256 during a rotation); a2a-sdk verifies each"
+"$SKILLHOUSE" keys new -C "$work/cat" --alg EdDSA
+"$SKILLHOUSE" keys rotate -C "$work/cat" --alg ES256
+"$SKILLHOUSE" card agent-card-reviewer -C "$work/cat" --approve --by "Interop Test <interop@example.com>"
+"$SKILLHOUSE" card agent-card-reviewer -C "$work/cat" --signed > "$work/ours.json"
+"$VENV/bin/python" tests/a2a/check_signatures.py verify-ours "$work/ours.json" "$work/cat/cards/jwks.json"
+"$SKILLHOUSE" card verify -C "$work/cat" "$work/ours.json"
+
+log "a2a-sdk signs (EdDSA and ES256); skillhouse card verify verifies, and refuses a changed byte"
+"$SKILLHOUSE" card agent-card-reviewer -C "$work/cat" > "$work/unsigned.json"
+"$VENV/bin/python" tests/a2a/check_signatures.py sign-theirs "$work/unsigned.json" "$work/theirs"
+"$SKILLHOUSE" card verify "$work/theirs/signed.json" --jwks "$work/theirs/jwks.json"
+if "$SKILLHOUSE" card verify "$work/theirs/changed.json" --jwks "$work/theirs/jwks.json"; then
+  fail "skillhouse card verify accepted a changed card"
+fi
+# Their keys are not the catalogue's.
+if "$SKILLHOUSE" card verify -C "$work/cat" "$work/theirs/signed.json"; then
+  fail "skillhouse card verify accepted keys that are not in the catalogue's key set"
+fi
+
+log "the sample as it is: approval with a key refuses to sign, naming the value a2a-sdk would drop"
+cp -r skills "$work/sample"
+"$SKILLHOUSE" keys new -C "$work/sample" >/dev/null
+if out=$("$SKILLHOUSE" card agent-card-reviewer -C "$work/sample" --approve --by Interop 2>&1); then
+  fail "the sample's card was signed although a2a-sdk would not verify it"
+fi
+echo "$out"
+echo "$out" | grep -q "/securityRequirements" || fail "the refusal does not name /securityRequirements"
+log "a2a interoperability: all cards read by a2a-sdk; the broken card was rejected; signatures verify both ways"

@@ -5,6 +5,7 @@ mod agents;
 mod exports;
 mod progress;
 mod render;
+mod signing;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use skillhouse_core::card::{self, Dialect};
@@ -54,6 +55,20 @@ struct IndexArgs {
     /// Index file (default: in the user's data directory, keyed by the catalogue's path).
     #[arg(long, value_name = "FILE")]
     index: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum CardAction {
+    /// Check a card's signatures: which key verified each, or why it failed. Against the
+    /// catalogue's cards/jwks.json unless --jwks; exit 1 unless every signature verifies.
+    Verify {
+        file: PathBuf,
+        /// The key set to verify against (a `jku` in a signature is shown, never fetched).
+        #[arg(long, value_name = "FILE")]
+        jwks: Option<PathBuf>,
+        #[arg(short = 'C', long = "catalogue", default_value = ".")]
+        catalogue: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -122,8 +137,12 @@ enum Command {
         #[arg(default_value = ".")]
         path: PathBuf,
     },
-    /// Print an agent's A2A card, or check the cards (exit 1 on errors, as `validate`).
+    /// Print an agent's A2A card, or check the cards (exit 1 on errors, as `validate`);
+    /// `skillhouse card verify FILE` checks a card's signatures.
+    #[command(args_conflicts_with_subcommands = true)]
     Card {
+        #[command(subcommand)]
+        action: Option<CardAction>,
         /// The agent (with --check, leave it out to check every agent).
         agent: Option<String>,
         #[arg(short = 'C', long = "catalogue", default_value = ".")]
@@ -147,6 +166,15 @@ enum Command {
         /// locale). Approval is of the source locale's card.
         #[arg(long, value_name = "LOCALE", conflicts_with = "approve")]
         locale: Option<String>,
+        /// Print the approved card as published: with the approval's signatures (refused when
+        /// the card changed since it was approved).
+        #[arg(long, conflicts_with_all = ["approve", "check", "locale"])]
+        signed: bool,
+    },
+    /// The keys that sign card approvals (docs/agent-cards.md, "Signed cards").
+    Keys {
+        #[command(subcommand)]
+        action: signing::KeysAction,
     },
     /// Serve the catalogue's skills to any agent over MCP: the Skills extension and five tools.
     /// Only skills without errors are served; edits are served as they are saved. Over stdio (what
@@ -432,7 +460,11 @@ fn run(command: Command) -> Result<u8, String> {
             println!("{}", prompt::available_skills(&cat));
             Ok(0)
         }
-        Command::Card { agent, catalogue, dialect, check, approve, by, format, deny_warnings, locale } => {
+        Command::Keys { action } => signing::run_keys(action),
+        Command::Card { action: Some(CardAction::Verify { file, jwks, catalogue }), .. } => {
+            signing::verify(&file, jwks.as_deref(), &catalogue)
+        }
+        Command::Card { action: None, agent, catalogue, dialect, check, approve, by, format, deny_warnings, locale, signed } => {
             let cat = load_counted(&catalogue, None)?;
             let cat = match locale {
                 Some(locale) => cat.in_locale(&locale)?.into_owned(),
@@ -441,11 +473,19 @@ fn run(command: Command) -> Result<u8, String> {
             if approve {
                 let agent = agent.ok_or("name the agent to approve: skillhouse card AGENT --approve")?;
                 let by = by.unwrap_or_else(|| skillhouse_host::approver(&cat.root));
-                let record = card::approve(&cat, &agent, &by, &now_rfc3339()).map_err(|e| e.to_string())?;
+                let keys = skillhouse_host::keys::for_catalogue(&skillhouse_host::keys::folder(), &cat.root)?;
+                let record = card::approve(&cat, &agent, &by, &now_rfc3339(), &keys).map_err(|e| e.to_string())?;
                 println!(
                     "approved {} {} (sha256 {}) by {} at {}",
                     record.agent, record.version, record.sha256, record.approved_by, record.approved_at
                 );
+                match keys.len() {
+                    0 => println!("not signed: the catalogue has no signing key you hold (`skillhouse keys new` makes one)"),
+                    _ => println!(
+                        "signed by {}",
+                        keys.iter().map(|k| format!("{} key {}", k.alg().name(), k.kid())).collect::<Vec<_>>().join(" and ")
+                    ),
+                }
                 println!("next: commit cards/{agent}.json and cards/approvals.json");
                 return Ok(0);
             }
@@ -464,6 +504,14 @@ fn run(command: Command) -> Result<u8, String> {
             }
             let names: Vec<&str> = cat.agents.iter().map(|a| a.name.as_str()).collect();
             let agent = agent.ok_or_else(|| format!("name an agent: {}", names.join(", ")))?;
+            if signed {
+                let (record, published) = card::signed(&cat, &agent).map_err(|e| e.to_string())?;
+                std::io::Write::write_all(&mut std::io::stdout(), &card::to_bytes(&published)).map_err(|e| e.to_string())?;
+                if record.signatures.is_empty() {
+                    eprintln!("this approval is not signed: make a key (`skillhouse keys new`) and approve again");
+                }
+                return Ok(0);
+            }
             let (bytes, review) = card::render(&cat, &agent, dialect.into()).map_err(|e| e.to_string())?;
             std::io::Write::write_all(&mut std::io::stdout(), &bytes).map_err(|e| e.to_string())?;
             let counts = review.counts();

@@ -52,6 +52,11 @@ error_codes! {
     CardUnknownAgent => "card.unknown-agent",
     /// `cards/approvals.json` cannot be read or is not a valid approval log.
     CardLogUnreadable => "card.log-unreadable",
+    /// The card cannot be signed as it is (a2a-sdk would canonicalise it differently, e.g. it
+    /// drops empty values), or a signing key cannot be used; the message names what to change.
+    CardUnsignable => "card.unsignable",
+    /// The agent has no approved card that is still current (approve it first).
+    CardNotApproved => "card.not-approved",
     /// `start_card_server` cannot listen on that port (try another, or 0).
     ServerPortUnavailable => "server.port-unavailable",
     /// No `skillhouse` binary beside the app or on the PATH, so the MCP server cannot be started

@@ -802,7 +802,7 @@ fn approval_workflow() {
     let r = lab.review("helper");
     assert_eq!((r.status, r.approval.is_none(), r.changes.is_empty()), (Status::Unapproved, true, true));
 
-    let record = card::approve(&lab.load(), "helper", "Ada <ada@example.com>", "2026-01-02T03:04:05Z").unwrap();
+    let record = card::approve(&lab.load(), "helper", "Ada <ada@example.com>", "2026-01-02T03:04:05Z", &[]).unwrap();
     assert_eq!((record.agent.as_str(), record.version.as_str(), record.sha256.as_str()), ("helper", "1.0.0", r.sha256.as_str()));
     assert_eq!(fs::read(lab.root().join("cards/helper.json")).unwrap(), r.json.as_bytes());
     let log: Value = serde_json::from_str(&lab.read("cards/approvals.json")).unwrap();
@@ -830,7 +830,7 @@ fn approval_workflow() {
     assert!(d.message.contains("skills changed") && d.message.contains("1.0.0"), "{d:?}");
     // Refused while that error stands, and nothing written.
     let before = lab.read("cards/approvals.json");
-    match card::approve(&lab.load(), "helper", "Ada", "2026-01-03T00:00:00Z") {
+    match card::approve(&lab.load(), "helper", "Ada", "2026-01-03T00:00:00Z", &[]) {
         Err(CardError::HasErrors { agent, errors }) => assert_eq!((agent.as_str(), errors), ("helper", 1)),
         other => panic!("{other:?}"),
     }
@@ -838,7 +838,7 @@ fn approval_workflow() {
 
     // A change outside skills, interfaces and capabilities does not need a new version.
     let lab2 = Lab::standard(CARDS);
-    card::approve(&lab2.load(), "helper", "Ada", "2026-01-02T03:04:05Z").unwrap();
+    card::approve(&lab2.load(), "helper", "Ada", "2026-01-02T03:04:05Z", &[]).unwrap();
     lab2.write("skillhouse.yaml", &format!("profile: agentskills\n{CARDS}  documentation_url: \"https://docs.example.com\"\n"));
     let r2 = lab2.review("helper");
     assert_eq!(r2.status, Status::Changed);
@@ -852,7 +852,7 @@ fn approval_workflow() {
     assert_eq!(r.status, Status::Changed);
     clean(&r);
     assert!(r.changes.iter().any(|c| c.path == "version"), "{:?}", r.changes);
-    let second = card::approve(&lab.load(), "helper", "Bea", "2026-01-04T00:00:00Z").unwrap();
+    let second = card::approve(&lab.load(), "helper", "Bea", "2026-01-04T00:00:00Z", &[]).unwrap();
     assert_eq!(second.version, "1.1.0");
     let log: Value = serde_json::from_str(&lab.read("cards/approvals.json")).unwrap();
     assert_eq!(log["approvals"].as_array().unwrap().len(), 2);
@@ -868,13 +868,13 @@ fn approval_workflow() {
 fn approval_is_refused_while_the_card_has_errors() {
     let lab = Lab::standard("cards:\n  publish: false\n  interfaces: [{url: \"https://agents.example.com/{agent}\"}]\n");
     assert_eq!(lab.review("helper").counts().errors, 1);
-    match card::approve(&lab.load(), "helper", "Ada", "2026-01-02T03:04:05Z") {
+    match card::approve(&lab.load(), "helper", "Ada", "2026-01-02T03:04:05Z", &[]) {
         Err(e @ CardError::HasErrors { .. }) => assert!(e.to_string().contains("1 error(s)"), "{e}"),
         other => panic!("{other:?}"),
     }
     assert!(!lab.root().join("cards").exists(), "nothing is written");
     // An unknown agent is an error of its own.
-    assert!(matches!(card::approve(&lab.load(), "nobody", "Ada", "x"), Err(CardError::UnknownAgent(a)) if a == "nobody"));
+    assert!(matches!(card::approve(&lab.load(), "nobody", "Ada", "x", &[]), Err(CardError::UnknownAgent(a)) if a == "nobody"));
 }
 
 #[test]
@@ -884,7 +884,7 @@ fn a_broken_approval_log_is_an_error_not_an_empty_log() {
     let cat = lab.load();
     assert!(matches!(card::review(&cat, "helper"), Err(CardError::Log(LogError::Invalid { .. }))));
     assert!(matches!(card::review_all(&cat), Err(CardError::Log(LogError::Invalid { .. }))));
-    assert!(matches!(card::approve(&cat, "helper", "Ada", "x"), Err(CardError::Log(_))));
+    assert!(matches!(card::approve(&cat, "helper", "Ada", "x", &[]), Err(CardError::Log(_))));
     assert_eq!(lab.read("cards/approvals.json"), "{\"approvals\": [\n", "left as it was");
     assert!(!lab.root().join("cards/helper.json").exists());
     // The right shape with a wrong field is broken too.
@@ -901,7 +901,7 @@ fn approving_a_copy_of_the_sample_catalogue() {
     common::copy_dir(&common::sample(), dir.path());
     let cat = catalogue::load(dir.path(), &LoadOptions::default()).unwrap();
     for agent in &cat.agents {
-        card::approve(&cat, &agent.name, "Ada", "2026-01-02T03:04:05Z").unwrap();
+        card::approve(&cat, &agent.name, "Ada", "2026-01-02T03:04:05Z", &[]).unwrap();
     }
     let cat = catalogue::load(dir.path(), &LoadOptions::default()).unwrap();
     assert!(card::review_all(&cat).unwrap().iter().all(|r| r.status == Status::Approved));
@@ -968,4 +968,75 @@ fn every_card_fixture_gives_exactly_its_expected_findings() {
     let missing: Vec<&str> =
         Code::ALL.iter().filter(|c| c.as_str().starts_with("card.") && !seen.contains(c)).map(|c| c.as_str()).collect();
     assert!(missing.is_empty(), "no fixture in tests/cards shows {missing:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signed approvals (card/signing.rs; a2a-sdk verifies them in tests/a2a/run.sh).
+
+#[test]
+fn approval_signs_with_every_key_and_the_published_card_verifies() {
+    use skillhouse_core::card::signing::{self, Alg, Jwks, Outcome, SigningKey};
+    let lab = Lab::standard(CARDS);
+    // `{bearer: []}` is empty to a2a-sdk: refused, nothing written.
+    let ed = SigningKey::from_seed(Alg::EdDSA, &[5; 32]).unwrap();
+    match card::approve(&lab.load(), "helper", "Ada", "2026-01-02T03:04:05Z", std::slice::from_ref(&ed)) {
+        Err(CardError::Unsignable { agent, reason }) => assert!(agent == "helper" && reason.contains("/securityRequirements"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(!lab.root().join("cards/approvals.json").exists());
+
+    // Nor can empty capabilities be signed for it (a required field it would drop).
+    let signable = |role: &str| {
+        format!(
+            "profile: agentskills\n{}  capabilities: {{streaming: false}}\n",
+            CARDS.replace("{bearer: []}", &format!("{{bearer: [{role}]}}"))
+        )
+    };
+    lab.write("skillhouse.yaml", &format!("profile: agentskills\n{}", CARDS.replace("{bearer: []}", "{bearer: [agents.call]}")));
+    match card::approve(&lab.load(), "helper", "Ada", "2026-01-02T03:04:05Z", std::slice::from_ref(&ed)) {
+        Err(CardError::Unsignable { reason, .. }) => {
+            assert!(reason.contains("/capabilities") && reason.contains("cards.capabilities"), "{reason}")
+        }
+        other => panic!("{other:?}"),
+    }
+    lab.write("skillhouse.yaml", &signable("agents.call"));
+    assert!(matches!(card::signed(&lab.load(), "helper"), Err(CardError::NotApproved { .. })));
+    let es = SigningKey::from_seed(Alg::ES256, &[6; 32]).unwrap();
+    let record = card::approve(&lab.load(), "helper", "Ada", "2026-01-02T03:04:05Z", &[ed.clone(), es.clone()]).unwrap();
+    assert_eq!(record.signatures.len(), 2);
+    // The approved file stays the unsigned card (its sha256 is the log's); the signatures are the approval's.
+    assert_eq!(lab.review("helper").status, Status::Approved);
+    let (_, published) = card::signed(&lab.load(), "helper").unwrap();
+    let keys = Jwks::parse(&Jwks::publish(&[&ed, &es]).to_string()).unwrap();
+    let checks = signing::verify(&published, &keys, "the test set").unwrap();
+    assert_eq!(checks.iter().map(|c| c.outcome).collect::<Vec<_>>(), vec![Outcome::Verified, Outcome::Verified]);
+    assert_eq!(checks[0].kid.as_deref(), Some(ed.kid()));
+    let log: Value = serde_json::from_str(&lab.read("cards/approvals.json")).unwrap();
+    assert_eq!(log["approvals"][0]["signatures"], published["signatures"]);
+
+    // Changed since approval: no published card, not the old one with a stale signature.
+    lab.write("skillhouse.yaml", &signable("agents.read"));
+    assert!(matches!(card::signed(&lab.load(), "helper"), Err(CardError::NotApproved { .. })));
+}
+
+#[test]
+fn the_key_set_in_the_catalogue_takes_public_keys_only() {
+    use skillhouse_core::card::approval;
+    use skillhouse_core::card::signing::{Alg, SigningKey};
+    let lab = Lab::standard(CARDS);
+    let key = SigningKey::from_seed(Alg::EdDSA, &[8; 32]).unwrap();
+    approval::add_public_key(lab.root(), key.public_jwk()).unwrap();
+    // Adding it again keeps one entry.
+    approval::add_public_key(lab.root(), key.public_jwk()).unwrap();
+    let jwks = approval::read_jwks(lab.root()).unwrap().unwrap();
+    assert_eq!(jwks.keys.iter().map(|k| k.kid.as_str()).collect::<Vec<_>>(), vec![key.kid()]);
+    let before = lab.read("cards/jwks.json");
+    let err = approval::add_public_key(lab.root(), key.private_jwk()).unwrap_err();
+    assert!(err.contains("public keys only"), "{err}");
+    assert_eq!(lab.read("cards/jwks.json"), before, "a refused key changes nothing");
+    assert!(approval::remove_public_key(lab.root(), key.kid()).unwrap());
+    assert!(!approval::remove_public_key(lab.root(), key.kid()).unwrap());
+    // A key set someone broke is an error, never "no keys".
+    lab.write("cards/jwks.json", "{\"keys\": [");
+    assert!(approval::read_jwks(lab.root()).unwrap_err().contains("cards/jwks.json"));
 }

@@ -104,7 +104,7 @@ fn an_approved_card_is_published_byte_for_byte_with_its_sha() {
     common::copy_dir(&common::sample(), &root);
     let cat = counted(&root);
     let agent = cat.agents[0].name.clone();
-    let approval = skillhouse_core::card::approve(&cat, &agent, "Test <t@example.com>", "2026-12-01T00:00:00Z").unwrap();
+    let approval = skillhouse_core::card::approve(&cat, &agent, "Test <t@example.com>", "2026-12-01T00:00:00Z", &[]).unwrap();
     let cat = counted(&root);
     let export = export::export(&cat, Target::Bundle, &Options::default()).unwrap();
     let card = export.entries.iter().find(|e| e.path == format!("cards/{agent}.json")).expect("the approved card is published");

@@ -291,7 +291,7 @@ fn approved_cards_are_published_as_approved_and_one_card_is_also_the_sites_card(
     common::copy_dir(&common::sample(), &root);
     let cat = load(&root);
     let agent = cat.agents[0].name.clone();
-    card::approve(&cat, &agent, "test", "2026-12-01T09:30:00Z").unwrap();
+    card::approve(&cat, &agent, "test", "2026-12-01T09:30:00Z", &[]).unwrap();
     let cat = load(&root);
     let approved = std::fs::read(root.join("cards").join(format!("{agent}.json"))).unwrap();
 

@@ -5,6 +5,7 @@
 
 pub mod build_info;
 pub mod git;
+pub mod keys;
 pub mod resident;
 pub mod watch;
 

@@ -1,6 +1,7 @@
 use crate::AppState;
 use skillhouse_core::app_error::AppError;
 use skillhouse_core::card::{CardReview, Dialect, ServerInfo};
+use skillhouse_core::error_code::ErrorCode;
 use tauri::State;
 
 /// Every agent's A2A card with its review: findings, changes since approval, status.
@@ -20,7 +21,11 @@ pub fn card_text(state: State<'_, AppState>, agent: String, dialect: Dialect) ->
 /// identity) and owns the clock; the core records what it is given.
 #[tauri::command]
 pub fn approve_card(state: State<'_, AppState>, agent: String) -> Result<CardReview, AppError> {
-    state.with_session(|s| s.approve_card(&agent, &skillhouse_host::approver(s.root()), &crate::clock::now_rfc3339()))
+    state.with_session(|s| {
+        let keys = skillhouse_host::keys::for_catalogue(&skillhouse_host::keys::folder(), s.root())
+            .map_err(|e| AppError::new(ErrorCode::CardUnsignable, e))?;
+        s.approve_card(&agent, &skillhouse_host::approver(s.root()), &crate::clock::now_rfc3339(), &keys)
+    })
 }
 
 /// Sets `cards.skill_defaults.tags` in `skillhouse.yaml` as a lossless edit (creating the file or

@@ -8,4 +8,10 @@ sha256: string, approvedBy: string,
 /**
  * RFC 3339, UTC.
  */
-approvedAt: string, };
+approvedAt: string, 
+/**
+ * The approval's signatures of the card (`AgentCard.signatures[]` entries), one per signing
+ * key the approver holds (two while a key is being rotated); none when the catalogue has
+ * no signing key.
+ */
+signatures?: Array<{ protected: string, signature: string }>, };

@@ -14,6 +14,8 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   "card.has-errors",
   "card.unknown-agent",
   "card.log-unreadable",
+  "card.unsignable",
+  "card.not-approved",
   "server.port-unavailable",
   "serve.cli-missing",
   "serve.failed",

@@ -8,6 +8,7 @@ pub mod diff;
 pub mod generate;
 pub mod review;
 pub mod routing;
+pub mod signing;
 
 use crate::catalogue::Catalogue;
 use crate::diagnostic::{Counts, Diagnostic};
@@ -76,6 +77,10 @@ pub enum CardError {
     HasErrors { agent: String, errors: usize },
     #[error("{what} failed: {source}")]
     Io { what: String, source: std::io::Error },
+    #[error("the card of `{agent}` cannot be signed: {reason}")]
+    Unsignable { agent: String, reason: String },
+    #[error("`{agent}` has no approved card that is still current: approve it first (skillhouse card {agent} --approve)")]
+    NotApproved { agent: String },
 }
 
 /// Cards are written with object keys sorted and two-space indentation, so that the same card is
@@ -152,12 +157,19 @@ pub fn render(catalogue: &Catalogue, agent: &str, dialect: Dialect) -> Result<(V
 
 /// Approves the current card of `agent`: writes `cards/<agent>.json` and appends to the log.
 /// Refused while the card has errors. `by` and `at` come from the caller (no clock in the core).
-pub fn approve(catalogue: &Catalogue, agent: &str, by: &str, at: &str) -> Result<Approval, CardError> {
+pub fn approve(catalogue: &Catalogue, agent: &str, by: &str, at: &str, keys: &[signing::SigningKey]) -> Result<Approval, CardError> {
     let review = review(catalogue, agent)?;
     let errors = review.counts().errors;
     if errors > 0 {
         return Err(CardError::HasErrors { agent: agent.into(), errors });
     }
+    let unsignable = |reason: String| CardError::Unsignable { agent: agent.into(), reason };
+    let signatures = if keys.is_empty() {
+        Vec::new()
+    } else {
+        let card: Value = serde_json::from_str(&review.json).map_err(|e| unsignable(e.to_string()))?;
+        keys.iter().map(|k| signing::sign(&card, k, None).map_err(|e| unsignable(e.to_string()))).collect::<Result<Vec<_>, _>>()?
+    };
     let root = &catalogue.root;
     let mut log = approval::read_log(root)?;
     let record = Approval {
@@ -166,6 +178,7 @@ pub fn approve(catalogue: &Catalogue, agent: &str, by: &str, at: &str) -> Result
         sha256: review.sha256.clone(),
         approved_by: by.into(),
         approved_at: at.into(),
+        signatures,
     };
     let io = |what: &str| {
         let what = what.to_string();
@@ -177,4 +190,17 @@ pub fn approve(catalogue: &Catalogue, agent: &str, by: &str, at: &str) -> Result
     crate::files::write_atomically(&root.join(approval::LOG), &to_bytes(&serde_json::to_value(&log).expect("log serialises")))
         .map_err(io("writing cards/approvals.json"))?;
     Ok(record)
+}
+
+/// The approved card of `agent` as it is published: the approved bytes' card with the approval's
+/// signatures, refused when the card changed since it was approved.
+pub fn signed(catalogue: &Catalogue, agent: &str) -> Result<(Approval, Value), CardError> {
+    let root = &catalogue.root;
+    let log = approval::read_log(root)?;
+    let current = review(catalogue, agent)?;
+    let (record, card) = approval::approved_card(root, &log, agent)
+        .filter(|(a, _)| a.sha256 == current.sha256)
+        .ok_or_else(|| CardError::NotApproved { agent: agent.into() })?;
+    let card = if record.signatures.is_empty() { card } else { signing::with_signatures(&card, record.signatures.clone()) };
+    Ok((record, card))
 }

@@ -134,10 +134,11 @@ impl Session {
         Ok(Taken { applied, view: self.view() })
     }
 
-    /// Approves the agent's current card and returns its new review. `by` and `at` come from
-    /// the caller, which owns the clock and knows the user.
-    pub fn approve_card(&mut self, agent: &str, by: &str, at: &str) -> Result<CardReview, AppError> {
-        card::approve(&self.catalogue, agent, by, at)?;
+    /// Approves the agent's current card, signed with `keys` (none: unsigned), and returns its
+    /// new review. `by`, `at` and the keys come from the caller, which owns the clock, knows the
+    /// user and reads the keychain.
+    pub fn approve_card(&mut self, agent: &str, by: &str, at: &str, keys: &[card::signing::SigningKey]) -> Result<CardReview, AppError> {
+        card::approve(&self.catalogue, agent, by, at, keys)?;
         card::review(&self.catalogue, agent).map_err(AppError::from)
     }
 
