@@ -45,7 +45,7 @@ pub fn start(cli: &Path, root: &Path, index: &Path, port: u16) -> Result<Running
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     die_with_parent(&mut command);
-    let mut child = command.spawn().map_err(|e| {
+    let mut child = spawn_retrying_busy(&mut command).map_err(|e| {
         AppError::new(
             ErrorCode::ServeFailed,
             format!("cannot run {}: {e}. Reinstall Skillhouse, or set SKILLHOUSE_CLI to the skillhouse binary.", cli.display()),
@@ -130,9 +130,35 @@ fn die_with_parent(command: &mut Command) {
 #[cfg(not(target_os = "linux"))]
 fn die_with_parent(_: &mut Command) {}
 
+/// Spawns, trying again for a moment while the program is "busy" (ETXTBSY): a program just
+/// written (an update being installed, a test's stand-in) stays busy while any process forked
+/// meanwhile still holds the written file open, until that process execs.
+fn spawn_retrying_busy(command: &mut Command) -> std::io::Result<Child> {
+    const ETXTBSY: i32 = 26;
+    let mut tries = 0;
+    loop {
+        match command.spawn() {
+            Err(e) if e.raw_os_error() == Some(ETXTBSY) && tries < 20 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(25));
+            }
+            other => return other,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    fn fake_cli(dir: &Path, script: &str) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let fake = dir.join("skillhouse");
+        std::fs::write(&fake, script).unwrap();
+        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+        fake
+    }
 
     #[test]
     fn the_url_line_gives_the_port() {
@@ -145,10 +171,7 @@ mod tests {
     #[test]
     fn a_server_that_does_not_start_is_an_error_with_what_it_said() {
         let dir = tempfile::tempdir().unwrap();
-        let fake = dir.path().join("skillhouse");
-        std::fs::write(&fake, "#!/bin/sh\necho 'cannot listen on 127.0.0.1:1: address in use' >&2\nexit 2\n").unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let fake = fake_cli(dir.path(), "#!/bin/sh\necho 'cannot listen on 127.0.0.1:1: address in use' >&2\nexit 2\n");
         let err = start(&fake, dir.path(), &dir.path().join("i.sqlite"), 1).err().expect("refused");
         assert_eq!(err.code, ErrorCode::ServeFailed);
         assert!(err.message.contains("address in use") && err.message.contains("another port"), "{}", err.message);
@@ -158,12 +181,9 @@ mod tests {
     #[test]
     fn a_started_server_is_stopped_when_dropped() {
         let dir = tempfile::tempdir().unwrap();
-        let fake = dir.path().join("skillhouse");
         let pid_file = dir.path().join("pid");
-        std::fs::write(&fake, format!("#!/bin/sh\necho $$ > {}\necho http://127.0.0.1:4321/mcp\nexec sleep 60\n", pid_file.display()))
-            .unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let fake =
+            fake_cli(dir.path(), &format!("#!/bin/sh\necho $$ > {}\necho http://127.0.0.1:4321/mcp\nexec sleep 60\n", pid_file.display()));
         let running = start(&fake, dir.path(), &dir.path().join("i.sqlite"), 0).unwrap();
         assert_eq!(running.info.port, 4321);
         let pid = std::fs::read_to_string(&pid_file).unwrap().trim().to_string();

@@ -4,6 +4,10 @@
       a2a-sdk's create_signature_verifier must verify the card Skillhouse signed, once per
       algorithm (EdDSA, then ES256: with one algorithm allowed, only that key's signature can
       pass), and must refuse the same card with one byte of its description changed.
+  python check_signatures.py verify-published CARD JWKS JKU
+      the card as an a2a-site export published it (with `jku` in each signature's unprotected
+      header) verifies with a2a-sdk against the site's key set, for each algorithm, and the
+      `jku` in the published bytes is the one the export was told.
   python check_signatures.py sign-theirs CARD OUT_DIR
       a2a-sdk's create_agent_card_signer signs the (unsigned) card with a fresh Ed25519 key and a
       fresh P-256 key; writes OUT_DIR/signed.json, OUT_DIR/jwks.json (public keys only) and
@@ -54,6 +58,17 @@ def verify_ours(card_path: str, jwks_path: str) -> None:
             raise SystemExit(f"a2a-sdk verified a changed card with {alg}")
 
 
+def verify_published(card_path: str, jwks_path: str, jku: str) -> None:
+    raw = json.loads(Path(card_path).read_text())
+    named = [s.get("header", {}).get("jku") for s in raw["signatures"]]
+    assert named == [jku] * len(named), f"the published signatures name {named}, not {jku}"
+    by_kid = {k["kid"]: k for k in json.loads(Path(jwks_path).read_text())["keys"]}
+    card = card_from(card_path)
+    for alg in ("EdDSA", "ES256"):
+        create_signature_verifier(lambda kid, _jku: PyJWK(by_kid[kid]), [alg])(card)
+        print(f"a2a-sdk verified the published card's {alg} signature against the site's key set")
+
+
 def sign_theirs(card_path: str, out_dir: str) -> None:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -81,6 +96,8 @@ if __name__ == "__main__":
     match sys.argv[1:]:
         case ["verify-ours", card, jwks]:
             verify_ours(card, jwks)
+        case ["verify-published", card, jwks, jku]:
+            verify_published(card, jwks, jku)
         case ["sign-theirs", card, out_dir]:
             sign_theirs(card, out_dir)
         case _:

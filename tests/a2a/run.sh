@@ -9,7 +9,8 @@
 # client check to fail: a check that passes everything would pass that too. Last, signed cards:
 # a2a-sdk's create_signature_verifier verifies what Skillhouse's approval signed (EdDSA, ES256),
 # `skillhouse card verify` verifies what a2a-sdk's create_agent_card_signer signed, and a changed
-# byte fails on both sides (check_signatures.py).
+# byte fails on both sides (check_signatures.py); the a2a-site export's signed card, with its key
+# set and jku, verifies with a2a-sdk, and `skillhouse verify` checks the bundle's signatures.
 #
 # Settings (environment): A2A_VENV (default target/a2a-venv), CARGO_TARGET_DIR.
 set -euo pipefail
@@ -89,6 +90,16 @@ log "Skillhouse signs at approval (EdDSA, and ES256 during a rotation); a2a-sdk 
 "$SKILLHOUSE" card agent-card-reviewer -C "$work/cat" --signed > "$work/ours.json"
 "$VENV/bin/python" tests/a2a/check_signatures.py verify-ours "$work/ours.json" "$work/cat/cards/jwks.json"
 "$SKILLHOUSE" card verify -C "$work/cat" "$work/ours.json"
+
+log "the a2a-site export publishes the signed card, its key set and a jku; a2a-sdk verifies it there"
+"$SKILLHOUSE" export "$work/cat" --target a2a-site --base-url https://agents.example.com/team --out "$work/site"
+"$VENV/bin/python" tests/a2a/check_signatures.py verify-published \
+  "$work/site/agents/agent-card-reviewer/.well-known/agent-card.json" "$work/site/.well-known/jwks.json" \
+  https://agents.example.com/team/.well-known/jwks.json
+"$SKILLHOUSE" card verify "$work/site/agents/agent-card-reviewer/.well-known/agent-card.json" --jwks "$work/site/.well-known/jwks.json"
+"$SKILLHOUSE" export "$work/cat" --target bundle --out "$work/bundle"
+"$SKILLHOUSE" verify "$work/bundle" | tee "$work/verify.txt"
+grep -q "1 signed card(s): every signature verified" "$work/verify.txt" || fail "skillhouse verify did not check the bundle's signed card"
 
 log "a2a-sdk signs (EdDSA and ES256); skillhouse card verify verifies, and refuses a changed byte"
 "$SKILLHOUSE" card agent-card-reviewer -C "$work/cat" > "$work/unsigned.json"

@@ -206,6 +206,9 @@ pub fn verify(bundle: &Path, limits: LimitArgs, json: bool) -> Result<u8, String
         print_diagnostics(&v.diagnostics);
         if v.is_ok() {
             println!("{}: ok: {} skills, {} agent cards, {} files match registry.json", bundle.display(), v.skills, v.cards, v.files);
+            if v.signed_cards > 0 {
+                println!("{} signed card(s): every signature verified against the bundle's cards/jwks.json", v.signed_cards);
+            }
         } else {
             println!("{}: {} problem(s); do not use this bundle", bundle.display(), v.diagnostics.len());
         }

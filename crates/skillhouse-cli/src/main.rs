@@ -480,7 +480,7 @@ fn run(command: Command) -> Result<u8, String> {
                     record.agent, record.version, record.sha256, record.approved_by, record.approved_at
                 );
                 match keys.len() {
-                    0 => println!("not signed: the catalogue has no signing key you hold (`skillhouse keys new` makes one)"),
+                    0 => println!("not signed: the catalogue has no signing key (`skillhouse keys new` makes one)"),
                     _ => println!(
                         "signed by {}",
                         keys.iter().map(|k| format!("{} key {}", k.alg().name(), k.kid())).collect::<Vec<_>>().join(" and ")

@@ -234,5 +234,38 @@ pub fn card_reviews(reviews: &[skillhouse_core::card::CardReview], root: &std::p
             counts.errors,
             counts.warnings
         );
+        if let Some(line) = signing_line(review) {
+            println!("{line}\n");
+        }
     }
+}
+
+/// How the approved card is signed, as the Agent Cards view says it; none before approval.
+fn signing_line(review: &skillhouse_core::card::CardReview) -> Option<String> {
+    let approval = review.approval.as_ref()?;
+    let signing = &review.signing;
+    if let Some(problem) = &signing.key_set_problem {
+        return Some(format!("  signatures not checked: {problem}"));
+    }
+    if signing.checks.is_empty() {
+        return Some(if signing.keys == 0 {
+            "  not signed: the catalogue has no signing key (`skillhouse keys new` makes one)".into()
+        } else {
+            "  not signed: approved before the catalogue had a signing key; approve it again to sign it".into()
+        });
+    }
+    let lines: Vec<String> = signing
+        .checks
+        .iter()
+        .map(|c| match c.outcome {
+            skillhouse_core::card::signing::Outcome::Verified => format!(
+                "  signed by {} with {} key {}: verified",
+                approval.approved_by,
+                c.alg.as_deref().unwrap_or("?"),
+                c.kid.as_deref().unwrap_or("?")
+            ),
+            _ => format!("  signature FAILED: {}", c.message),
+        })
+        .collect();
+    Some(lines.join("\n"))
 }

@@ -2,7 +2,7 @@
 //! card's signatures (docs/agent-cards.md, "Signed cards").
 
 use clap::{Subcommand, ValueEnum};
-use skillhouse_core::card::approval;
+use skillhouse_core::card::jwks;
 use skillhouse_core::card::signing::{self, Alg, Jwks, Outcome};
 use std::path::{Path, PathBuf};
 
@@ -27,6 +27,9 @@ impl From<AlgArg> for Alg {
 pub enum KeysAction {
     /// Make a signing key: its private half is kept in your config folder, its public half is
     /// added to the catalogue's cards/jwks.json (commit it). Approvals are signed from then on.
+    /// `rotate` is the same command: a new key signs beside the current ones, so approvals carry
+    /// a signature by each, until the old key is removed (`skillhouse keys remove KID`).
+    #[command(visible_alias = "rotate")]
     New {
         #[arg(short = 'C', long = "catalogue", default_value = ".")]
         catalogue: PathBuf,
@@ -37,14 +40,6 @@ pub enum KeysAction {
     List {
         #[arg(short = 'C', long = "catalogue", default_value = ".")]
         catalogue: PathBuf,
-    },
-    /// Add a new key beside the current ones: approvals carry a signature by each until the old
-    /// key is removed (`skillhouse keys remove KID`).
-    Rotate {
-        #[arg(short = 'C', long = "catalogue", default_value = ".")]
-        catalogue: PathBuf,
-        #[arg(long, value_enum, default_value_t = AlgArg::EdDsa)]
-        alg: AlgArg,
     },
     /// Remove a public key from cards/jwks.json: signatures by it no longer verify against the
     /// catalogue's key set. Its private half stays in your config folder.
@@ -62,13 +57,13 @@ fn where_kept(path: &Path) -> String {
 pub fn run_keys(action: KeysAction) -> Result<u8, String> {
     let folder = skillhouse_host::keys::folder();
     match action {
-        KeysAction::New { catalogue, alg } | KeysAction::Rotate { catalogue, alg } => {
+        KeysAction::New { catalogue, alg } => {
             let before = skillhouse_host::keys::for_catalogue(&folder, &catalogue)?;
             let (key, path) = skillhouse_host::keys::create(&folder, alg.into())?;
-            approval::add_public_key(&catalogue, key.public_jwk())?;
+            jwks::add(&catalogue, key.public_jwk())?;
             println!("new {} key {}", key.alg().name(), key.kid());
             println!("{}", where_kept(&path));
-            println!("public key added to {}", approval::JWKS);
+            println!("public key added to {}", jwks::FILE);
             if !before.is_empty() {
                 let old: Vec<&str> = before.iter().map(|k| k.kid()).collect();
                 println!(
@@ -77,12 +72,12 @@ pub fn run_keys(action: KeysAction) -> Result<u8, String> {
                     old.join(", ")
                 );
             }
-            println!("next: commit {}; approvals are signed from now on", approval::JWKS);
+            println!("next: commit {}; approvals are signed from now on", jwks::FILE);
             Ok(0)
         }
         KeysAction::List { catalogue } => {
-            let Some(jwks) = approval::read_jwks(&catalogue)? else {
-                println!("no {}: approvals are not signed (make a key with `skillhouse keys new`)", approval::JWKS);
+            let Some(jwks) = jwks::read(&catalogue)? else {
+                println!("no {}: approvals are not signed (make a key with `skillhouse keys new`)", jwks::FILE);
                 return Ok(0);
             };
             for key in &jwks.keys {
@@ -92,11 +87,11 @@ pub fn run_keys(action: KeysAction) -> Result<u8, String> {
             Ok(0)
         }
         KeysAction::Remove { kid, catalogue } => {
-            if approval::remove_public_key(&catalogue, &kid)? {
-                println!("removed {kid} from {}; next: commit it", approval::JWKS);
+            if jwks::remove(&catalogue, &kid)? {
+                println!("removed {kid} from {}; next: commit it", jwks::FILE);
                 Ok(0)
             } else {
-                Err(format!("there is no key {kid} in {}: `skillhouse keys list` shows them", approval::JWKS))
+                Err(format!("there is no key {kid} in {}: `skillhouse keys list` shows them", jwks::FILE))
             }
         }
     }
@@ -111,9 +106,9 @@ pub fn verify(file: &Path, jwks: Option<&Path>, catalogue: &Path) -> Result<u8, 
             let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             (Jwks::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?, path.display().to_string())
         }
-        None => match approval::read_jwks(catalogue)? {
-            Some(k) => (k, format!("the catalogue's {}", approval::JWKS)),
-            None => (Jwks::default(), format!("the catalogue's {} (there is none; give one with --jwks)", approval::JWKS)),
+        None => match jwks::read(catalogue)? {
+            Some(k) => (k, format!("the catalogue's {}", jwks::FILE)),
+            None => (Jwks::default(), format!("the catalogue's {} (there is none; give one with --jwks)", jwks::FILE)),
         },
     };
     let checks = signing::verify(&card, &keys, &source).map_err(|e| e.to_string())?;

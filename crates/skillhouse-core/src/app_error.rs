@@ -38,14 +38,14 @@ impl From<CardError> for AppError {
             CardError::HasErrors { .. } => ErrorCode::CardHasErrors,
             CardError::Log(_) => ErrorCode::CardLogUnreadable,
             CardError::Io { .. } => ErrorCode::Io,
-            CardError::Unsignable { .. } => ErrorCode::CardUnsignable,
+            CardError::Unsignable { .. } | CardError::KeySet(_) => ErrorCode::CardUnsignable,
             CardError::NotApproved { .. } => ErrorCode::CardNotApproved,
         };
         let next = match &e {
             CardError::UnknownAgent(_) => " Reopen the catalogue to see its agents.",
             CardError::Log(_) => " Fix or restore cards/approvals.json (it is in git), then try again.",
             CardError::Io { .. } => " Check that the folder is writable and try again.",
-            CardError::HasErrors { .. } | CardError::Unsignable { .. } | CardError::NotApproved { .. } => "",
+            CardError::HasErrors { .. } | CardError::Unsignable { .. } | CardError::NotApproved { .. } | CardError::KeySet(_) => "",
         };
         AppError::new(code, format!("{e}.{next}").replace("..", "."))
     }

@@ -115,6 +115,7 @@ codes! {
     BundleFileUnlisted => "bundle.file-unlisted",
     BundleDigestMismatch => "bundle.digest-mismatch",
     BundleCardMismatch => "bundle.card-mismatch",
+    BundleSignatureInvalid => "bundle.signature-invalid",
     BundleUnsafePath => "bundle.unsafe-path",
     BundleLink => "bundle.link",
     BundleSpecialFile => "bundle.special-file",

@@ -9,7 +9,8 @@ use skillhouse_core::agents::{Applied as InstallApplied, ApplyProgress as Instal
 use skillhouse_core::app_error::AppError;
 use skillhouse_core::budget::Listing;
 use skillhouse_core::card::diff::ChangeKind;
-use skillhouse_core::card::{Approval, CardReview, Change, Dialect, ServerInfo, SourceKind, Status, ValueSource};
+use skillhouse_core::card::signing::{Outcome, SignatureCheck};
+use skillhouse_core::card::{Approval, CardReview, Change, Dialect, ServerInfo, Signing, SourceKind, Status, ValueSource};
 use skillhouse_core::diagnostic::{Diagnostic, Severity};
 use skillhouse_core::error_code::ErrorCode;
 use skillhouse_core::export::archive::Written;
@@ -78,6 +79,9 @@ fn bindings_match_the_rust_types() {
         generated::<Phase>(&cfg),
         generated::<CardReview>(&cfg),
         generated::<Approval>(&cfg),
+        generated::<Signing>(&cfg),
+        generated::<SignatureCheck>(&cfg),
+        generated::<Outcome>(&cfg),
         generated::<Status>(&cfg),
         generated::<Change>(&cfg),
         generated::<ChangeKind>(&cfg),

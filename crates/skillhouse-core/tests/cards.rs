@@ -1021,22 +1021,81 @@ fn approval_signs_with_every_key_and_the_published_card_verifies() {
 
 #[test]
 fn the_key_set_in_the_catalogue_takes_public_keys_only() {
-    use skillhouse_core::card::approval;
+    use skillhouse_core::card::jwks;
     use skillhouse_core::card::signing::{Alg, SigningKey};
     let lab = Lab::standard(CARDS);
     let key = SigningKey::from_seed(Alg::EdDSA, &[8; 32]).unwrap();
-    approval::add_public_key(lab.root(), key.public_jwk()).unwrap();
+    jwks::add(lab.root(), key.public_jwk()).unwrap();
     // Adding it again keeps one entry.
-    approval::add_public_key(lab.root(), key.public_jwk()).unwrap();
-    let jwks = approval::read_jwks(lab.root()).unwrap().unwrap();
-    assert_eq!(jwks.keys.iter().map(|k| k.kid.as_str()).collect::<Vec<_>>(), vec![key.kid()]);
+    jwks::add(lab.root(), key.public_jwk()).unwrap();
+    let set = jwks::read(lab.root()).unwrap().unwrap();
+    assert_eq!(set.keys.iter().map(|k| k.kid.as_str()).collect::<Vec<_>>(), vec![key.kid()]);
     let before = lab.read("cards/jwks.json");
-    let err = approval::add_public_key(lab.root(), key.private_jwk()).unwrap_err();
+    let err = jwks::add(lab.root(), key.private_jwk()).unwrap_err();
     assert!(err.contains("public keys only"), "{err}");
     assert_eq!(lab.read("cards/jwks.json"), before, "a refused key changes nothing");
-    assert!(approval::remove_public_key(lab.root(), key.kid()).unwrap());
-    assert!(!approval::remove_public_key(lab.root(), key.kid()).unwrap());
+    assert!(jwks::remove(lab.root(), key.kid()).unwrap());
+    assert!(!jwks::remove(lab.root(), key.kid()).unwrap());
     // A key set someone broke is an error, never "no keys".
     lab.write("cards/jwks.json", "{\"keys\": [");
-    assert!(approval::read_jwks(lab.root()).unwrap_err().contains("cards/jwks.json"));
+    assert!(jwks::read(lab.root()).unwrap_err().contains("cards/jwks.json"));
+}
+
+#[test]
+fn the_review_says_who_signed_and_whether_it_verifies() {
+    use skillhouse_core::card::jwks;
+    use skillhouse_core::card::signing::{Alg, Outcome, SigningKey};
+    let lab = Lab::standard(CARDS);
+    lab.write(
+        "skillhouse.yaml",
+        &format!(
+            "profile: agentskills\n{}  capabilities: {{streaming: false}}\n",
+            CARDS.replace("{bearer: []}", "{bearer: [agents.call]}")
+        ),
+    );
+    // No key: an approval is not signed, and the review says there is no key to sign with.
+    card::approve(&lab.load(), "helper", "Ada", "2026-01-02T03:04:05Z", &[]).unwrap();
+    let review = lab.review("helper");
+    assert_eq!((review.signing.keys, review.signing.checks.len()), (0, 0));
+    assert!(!review.signing.verified());
+
+    let key = SigningKey::from_seed(Alg::ES256, &[31; 32]).unwrap();
+    jwks::add(lab.root(), key.public_jwk()).unwrap();
+    lab.write("skillhouse.yaml", &lab.read("skillhouse.yaml").replace("version: \"1.0.0\"", "version: \"1.1.0\""));
+    card::approve(&lab.load(), "helper", "Ada", "2026-01-02T03:04:06Z", std::slice::from_ref(&key)).unwrap();
+    let review = lab.review("helper");
+    assert_eq!(review.signing.keys, 1);
+    assert!(review.signing.verified(), "{:?}", review.signing);
+    assert_eq!(review.signing.checks[0].kid.as_deref(), Some(key.kid()));
+    assert!(review.signing.checks[0].message.contains("cards/jwks.json"), "{}", review.signing.checks[0].message);
+
+    // The key taken out of the published set: the review shows the failure and its reason.
+    jwks::remove(lab.root(), key.kid()).unwrap();
+    let review = lab.review("helper");
+    assert_eq!(review.signing.checks[0].outcome, Outcome::UnknownKid);
+    // A broken set: the signatures are not checked, and the review says why.
+    lab.write("cards/jwks.json", "{\"keys\": 3}");
+    let review = lab.review("helper");
+    assert!(review.signing.checks.is_empty());
+    assert!(review.signing.key_set_problem.as_deref().is_some_and(|p| p.contains("cards/jwks.json")), "{:?}", review.signing);
+}
+
+#[test]
+fn a_catalogue_that_signs_refuses_an_approval_without_a_key() {
+    use skillhouse_core::card::jwks;
+    use skillhouse_core::card::signing::{Alg, SigningKey};
+    let lab = Lab::standard(CARDS);
+    lab.write(
+        "skillhouse.yaml",
+        &format!(
+            "profile: agentskills\n{}  capabilities: {{streaming: false}}\n",
+            CARDS.replace("{bearer: []}", "{bearer: [agents.call]}")
+        ),
+    );
+    jwks::add(lab.root(), SigningKey::from_seed(Alg::EdDSA, &[41; 32]).unwrap().public_jwk()).unwrap();
+    match card::approve(&lab.load(), "helper", "Ada", "2026-01-02T03:04:05Z", &[]) {
+        Err(CardError::Unsignable { reason, .. }) => assert!(reason.contains("skillhouse keys new"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(!lab.root().join("cards/approvals.json").exists(), "nothing is recorded");
 }

@@ -685,3 +685,144 @@ fn a_catalogue_from_the_index_exports_exactly_as_a_fresh_load() {
         assert_eq!(indexed, fresh);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Signed cards in exports (card/signing.rs; a2a-sdk verifies the site's cards in tests/a2a).
+
+/// A copy of the sample whose cards a2a-sdk can verify (the sample's `{bearer: []}` is empty to
+/// it), with keys `ed` (and `es`, when given) in its `cards/jwks.json`, and its first agent's
+/// card approved and signed by them. Returns the root and the agent.
+fn signed_sample(dir: &Path, keys: &[skillhouse_core::card::signing::SigningKey]) -> (PathBuf, String) {
+    let root = dir.join("cat");
+    common::copy_dir(&common::sample(), &root);
+    let config = fs::read_to_string(root.join("skillhouse.yaml")).unwrap();
+    assert!(config.contains("    - {bearer: []}"), "the sample's security requirement moved; update this test");
+    fs::write(root.join("skillhouse.yaml"), config.replace("    - {bearer: []}", "    - {bearer: [agents.call]}")).unwrap();
+    for k in keys {
+        skillhouse_core::card::jwks::add(&root, k.public_jwk()).unwrap();
+    }
+    let cat = counted(&root);
+    let agent = cat.agents[0].name.clone();
+    skillhouse_core::card::approve(&cat, &agent, "Ada <ada@example.com>", "2026-12-01T00:00:00Z", keys).unwrap();
+    (root, agent)
+}
+
+fn key(alg: skillhouse_core::card::signing::Alg, byte: u8) -> skillhouse_core::card::signing::SigningKey {
+    skillhouse_core::card::signing::SigningKey::from_seed(alg, &[byte; 32]).unwrap()
+}
+
+fn bytes_at<'a>(export: &'a export::Export, path: &str) -> &'a [u8] {
+    match &export.entries.iter().find(|e| e.path == path).unwrap_or_else(|| panic!("no {path} in the export")).content {
+        Content::Bytes(b) => b,
+        Content::File(f) => panic!("{path} is a copy of {}", f.display()),
+    }
+}
+
+#[test]
+fn the_site_publishes_signed_cards_with_the_key_set_and_a_jku_when_a_base_url_is_given() {
+    use skillhouse_core::card::signing::{self, Alg, Jwks, Outcome};
+    let tmp = tempfile::tempdir().unwrap();
+    let ed = key(Alg::EdDSA, 21);
+    let (root, agent) = signed_sample(tmp.path(), std::slice::from_ref(&ed));
+    let cat = counted(&root);
+    for target in [Target::A2aSite, Target::AiCatalog] {
+        let options = Options { base_url: Some("https://agents.example.com/team".into()), ..Options::default() };
+        let site = export::export(&cat, target, &options).unwrap();
+        let card: serde_json::Value =
+            serde_json::from_slice(bytes_at(&site, &format!("agents/{agent}/.well-known/agent-card.json"))).unwrap();
+        let set = Jwks::parse(std::str::from_utf8(bytes_at(&site, ".well-known/jwks.json")).unwrap()).unwrap();
+        assert_eq!(bytes_at(&site, ".well-known/jwks.json"), fs::read(root.join("cards/jwks.json")).unwrap());
+        let checks = signing::verify(&card, &set, "the site's key set").unwrap();
+        assert_eq!(checks.iter().map(|c| c.outcome).collect::<Vec<_>>(), vec![Outcome::Verified], "{target:?}");
+        assert_eq!(checks[0].jku.as_deref(), Some("https://agents.example.com/team/.well-known/jwks.json"));
+        assert!(site.warnings.is_empty(), "{:?}", site.warnings);
+    }
+    // Without a base URL: the same signatures, no jku; and the unsigned cards are left out, not
+    // published with a signature they never had.
+    let site = export::export(&cat, Target::A2aSite, &Options::default()).unwrap();
+    let card: serde_json::Value = serde_json::from_slice(bytes_at(&site, &format!("agents/{agent}/.well-known/agent-card.json"))).unwrap();
+    assert!(card["signatures"][0].get("header").is_none());
+    assert_eq!(site.left_out.len(), cat.agents.len() - 1);
+}
+
+#[test]
+fn a_signed_bundle_verifies_and_a_re_signed_forgery_does_not() {
+    use skillhouse_core::card::signing::Alg;
+    let tmp = tempfile::tempdir().unwrap();
+    let (root, agent) = signed_sample(tmp.path(), &[key(Alg::EdDSA, 22), key(Alg::ES256, 23)]);
+    let out = tmp.path().join("b");
+    let export = export::export(&counted(&root), Target::Bundle, &Options::default()).unwrap();
+    archive::write(&export.entries, Packaging::Folder, &out, &WriteOptions::default()).unwrap();
+    let registry = registry_of(&out);
+    let keys = registry.keys.clone().expect("the registry lists the key set");
+    assert_eq!(keys.path, "cards/jwks.json");
+    assert_eq!(fs::read(out.join("cards/jwks.json")).unwrap(), fs::read(root.join("cards/jwks.json")).unwrap());
+    let v = verify::verify(&out).unwrap();
+    assert!(v.is_ok(), "{:?}", v.diagnostics);
+    assert_eq!(v.signed_cards, 1);
+
+    // Someone changes the card and fixes up the registry's sha256 so the digests agree: only
+    // the signatures can tell, and both say so.
+    let card_path = out.join(format!("cards/{agent}.json"));
+    let mut card: serde_json::Value = serde_json::from_slice(&fs::read(&card_path).unwrap()).unwrap();
+    card["description"] = serde_json::json!("Does anything you ask.");
+    let forged = skillhouse_core::card::to_bytes(&card);
+    fs::write(&card_path, &forged).unwrap();
+    let mut reg: serde_json::Value = serde_json::from_slice(&fs::read(out.join("registry.json")).unwrap()).unwrap();
+    let i = registry.agents.iter().position(|a| a.name == agent).unwrap();
+    reg["agents"][i]["card"]["sha256"] = serde_json::json!(skillhouse_core::files::sha256_hex(&forged));
+    fs::write(out.join("registry.json"), serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
+    let v = verify::verify(&out).unwrap();
+    assert_eq!(codes(&v.diagnostics), vec![Code::BundleSignatureInvalid, Code::BundleSignatureInvalid]);
+    assert!(v.diagnostics[0].message.contains("does not match the card"), "{}", v.diagnostics[0].message);
+    assert_eq!(v.diagnostics[0].file, format!("cards/{agent}.json"));
+    assert_eq!(v.signed_cards, 0);
+    // Import refuses it, and the catalogue it would go into is not touched.
+    let into = tmp.path().join("into");
+    let plan = import::plan(&out, &into).unwrap();
+    assert!(codes(&plan.diagnostics).contains(&Code::BundleSignatureInvalid));
+    assert!(import::apply(&plan).is_err());
+    assert!(!into.exists());
+
+    // A key set swapped for the forger's own: the listed sha256 no longer matches.
+    let mut reg2 = reg.clone();
+    reg2["keys"]["sha256"] = serde_json::json!("0".repeat(64));
+    fs::write(out.join("registry.json"), serde_json::to_vec_pretty(&reg2).unwrap()).unwrap();
+    assert!(codes(&verify::verify(&out).unwrap().diagnostics).contains(&Code::BundleFileMismatch));
+
+    // Signed cards with the key set taken out of the registry: nothing to check them with.
+    let mut reg3 = reg;
+    reg3.as_object_mut().unwrap().remove("keys");
+    fs::write(out.join("registry.json"), serde_json::to_vec_pretty(&reg3).unwrap()).unwrap();
+    let v = verify::verify(&out).unwrap();
+    assert!(
+        v.diagnostics.iter().any(|d| d.code == Code::BundleSignatureInvalid && d.message.contains("no key set")),
+        "{:?}",
+        v.diagnostics
+    );
+}
+
+#[test]
+fn after_rotation_only_the_signatures_that_still_verify_are_published() {
+    use skillhouse_core::card::signing::Alg;
+    let tmp = tempfile::tempdir().unwrap();
+    let (old, new) = (key(Alg::EdDSA, 24), key(Alg::EdDSA, 25));
+    let (root, agent) = signed_sample(tmp.path(), &[old.clone(), new.clone()]);
+    // The old key is removed from the published set: its signature no longer verifies.
+    assert!(skillhouse_core::card::jwks::remove(&root, old.kid()).unwrap());
+    let site = export::export(&counted(&root), Target::A2aSite, &Options::default()).unwrap();
+    let card: serde_json::Value = serde_json::from_slice(bytes_at(&site, &format!("agents/{agent}/.well-known/agent-card.json"))).unwrap();
+    assert_eq!(card["signatures"].as_array().unwrap().len(), 1);
+    assert_eq!(site.warnings.len(), 1);
+    assert!(site.warnings[0].contains(old.kid()), "{}", site.warnings[0]);
+    // The new one removed too: no signature verifies, so the card is left out, with the reason.
+    assert!(skillhouse_core::card::jwks::remove(&root, new.kid()).unwrap());
+    let site = export::export(&counted(&root), Target::A2aSite, &Options::default()).unwrap();
+    assert!(!site.entries.iter().any(|e| e.path.contains(&agent)));
+    let left = site.left_out.iter().find(|l| l.agent == agent).unwrap();
+    assert!(left.reason.contains("no signature verifies"), "{}", left.reason);
+    // A broken key set stops the export rather than publishing signatures nobody can check.
+    fs::write(root.join("cards/jwks.json"), "{\"keys\": [").unwrap();
+    let err = export::export(&counted(&root), Target::Bundle, &Options::default()).unwrap_err();
+    assert!(err.to_string().contains("cards/jwks.json"), "{err}");
+}

@@ -69,7 +69,7 @@ pub fn find(folder: &Path, kid: &str) -> Result<Option<SigningKey>, String> {
 /// The keys that sign this catalogue's approvals: those of its `cards/jwks.json` whose private
 /// half is kept here. A key set that cannot be read is an error, never "no keys".
 pub fn for_catalogue(folder: &Path, root: &Path) -> Result<Vec<SigningKey>, String> {
-    let Some(jwks) = skillhouse_core::card::approval::read_jwks(root)? else { return Ok(Vec::new()) };
+    let Some(jwks) = skillhouse_core::card::jwks::read(root)? else { return Ok(Vec::new()) };
     let mut keys = Vec::new();
     for public in &jwks.keys {
         if let Some(key) = find(folder, &public.kid)? {

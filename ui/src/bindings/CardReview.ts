@@ -2,6 +2,7 @@
 import type { Approval } from "./Approval";
 import type { Change } from "./Change";
 import type { Diagnostic } from "./Diagnostic";
+import type { Signing } from "./Signing";
 import type { Status } from "./Status";
 import type { ValueSource } from "./ValueSource";
 
@@ -20,4 +21,8 @@ json: string, sha256: string, publish: boolean, sources: Array<ValueSource>, dia
 /**
  * Changes from the approved card (empty when never approved).
  */
-changes: Array<Change>, };
+changes: Array<Change>, 
+/**
+ * The approval's signatures, checked against the catalogue's `cards/jwks.json`.
+ */
+signing: Signing, };

@@ -75,6 +75,7 @@ function review(agent: string, patch: Partial<CardReview> = {}): CardReview {
     diagnostics: [],
     status: "unapproved",
     changes: [],
+    signing: { keys: 0, checks: [] },
     ...patch,
   };
 }
@@ -194,6 +195,80 @@ describe("Agent Cards view", () => {
     expect(screen.getByTestId("approved-sha").textContent).toBe("f0e1d2c3b4a5…");
     expect(screen.getByTestId("agent-status").textContent).toBe("Approved");
     expect((screen.getByTestId("approve") as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  const approval = { agent: "registry-publisher", version: "1.0.0", sha256: "ab".repeat(32), approvedBy: "Ada <ada@example.com>", approvedAt: "2026-06-01T10:00:00Z" };
+  const kid = "kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k";
+
+  it("says who signed the approved card and that each signature verified", async () => {
+    backend(() => [
+      review("registry-publisher", {
+        status: "approved",
+        approval,
+        signing: {
+          keys: 1,
+          checks: [{ index: 0, kid, alg: "EdDSA", jku: "https://agents.example.com/.well-known/jwks.json", outcome: "verified", message: "signature 0 verified" }],
+        },
+      }),
+    ]);
+    renderInApp(<CardsView view={view()} onOpenFile={() => undefined} />);
+    const signing = await screen.findByTestId("signing");
+    expect(signing.dataset.state).toBe("verified");
+    const line = within(signing).getByTestId("signature");
+    expect(line.textContent).toContain("Signed by Ada <ada@example.com> with EdDSA key kPrK_qmxVWaY…: verified against cards/jwks.json");
+    expect(line.textContent).toContain("https://agents.example.com/.well-known/jwks.json, not fetched");
+    expect((screen.getByTestId("approve") as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows a signature that fails with its reason", async () => {
+    backend(() => [
+      review("registry-publisher", {
+        status: "approved",
+        approval,
+        signing: {
+          keys: 1,
+          checks: [
+            { index: 0, kid, alg: "EdDSA", outcome: "verified", message: "ok" },
+            { index: 1, kid: "old", alg: "ES256", outcome: "unknown-kid", message: "signature 1 names the key `old`, which is not in the catalogue's cards/jwks.json" },
+          ],
+        },
+      }),
+    ]);
+    renderInApp(<CardsView view={view()} onOpenFile={() => undefined} />);
+    const signing = await screen.findByTestId("signing");
+    expect(signing.dataset.state).toBe("failed");
+    const lines = within(signing).getAllByTestId("signature");
+    expect(lines.map((l) => l.dataset.outcome)).toEqual(["verified", "unknown-kid"]);
+    expect(lines[1]!.textContent).toBe("Signature 2 failed: signature 1 names the key `old`, which is not in the catalogue's cards/jwks.json");
+  });
+
+  it("offers to sign an approval made before the catalogue had a key, and says when there is none", async () => {
+    const unsigned = review("registry-publisher", { status: "approved", approval, signing: { keys: 1, checks: [] } });
+    const calls = backend(() => [unsigned], { approve_card: () => unsigned });
+    renderInApp(<CardsView view={view()} onOpenFile={() => undefined} />);
+    expect((await screen.findByTestId("signing")).textContent).toContain("approved before the catalogue had a signing key");
+    const button = screen.getByTestId("approve") as HTMLButtonElement;
+    expect(button.textContent).toBe("Sign approval");
+    expect(button.disabled).toBe(false);
+    await userEvent.click(button);
+    expect(calls).toContainEqual(["approve_card", { agent: "registry-publisher" }]);
+    clearMocks();
+  });
+
+  it("says an approval is not signed when the catalogue has no key, and why a broken key set stops the check", async () => {
+    backend(() => [
+      review("registry-publisher", { status: "approved", approval }),
+      review("skill-author-coach", { status: "approved", approval: { ...approval, agent: "skill-author-coach" }, signing: { keys: 0, keySetProblem: "cards/jwks.json: the key set is not JSON: EOF", checks: [] } }),
+    ]);
+    renderInApp(<CardsView view={view()} onOpenFile={() => undefined} />);
+    const signing = await screen.findByTestId("signing");
+    expect(signing.dataset.state).toBe("unsigned");
+    expect(signing.textContent).toContain("skillhouse keys new");
+    expect((screen.getByTestId("approve") as HTMLButtonElement).textContent).toBe("Approved");
+    await userEvent.click(screen.getAllByTestId("agent-pick")[1]!);
+    const broken = await screen.findByTestId("signing");
+    expect(broken.dataset.state).toBe("key-set-problem");
+    expect(broken.textContent).toContain("the key set is not JSON");
   });
 
   it("shows an AppError from approve_card as its sentence", async () => {

@@ -4,16 +4,18 @@ import type { ServerInfo } from "../bindings/ServerInfo";
 import { PortSwitch } from "../shell/PortSwitch";
 import { plural } from "../model/format";
 import { counts, formatTime, shortHash } from "./cardModel";
+import { SignedBy, needsSigning } from "./SignedBy";
 
 /** Approval: where the card stands, and the button that records it (refused while it has errors). */
 export function ApprovalPanel(props: { review: CardReview; busy: boolean; onApprove: () => void }) {
   const { review } = props;
   const { errors } = counts(review.diagnostics);
   const a = review.approval;
+  const sign = review.status === "approved" && needsSigning(review);
   const disabledReason =
     errors > 0
       ? `Fix the ${plural(errors, "error")} listed under Review findings before approving.`
-      : review.status === "approved"
+      : review.status === "approved" && !sign
         ? "This exact card is already approved."
         : null;
   return (
@@ -40,6 +42,7 @@ export function ApprovalPanel(props: { review: CardReview; busy: boolean; onAppr
             <code title={a.sha256}>{shortHash(a.sha256)}…</code>). The changes are listed below.
           </p>
         )}
+        <SignedBy review={review} />
         {disabledReason && errors > 0 && (
           <p className="review-blocked" data-testid="approve-reason">
             {disabledReason}
@@ -50,11 +53,11 @@ export function ApprovalPanel(props: { review: CardReview; busy: boolean; onAppr
         type="button"
         className="button primary"
         disabled={disabledReason !== null || props.busy}
-        title={disabledReason ?? "Record approval of this card"}
+        title={disabledReason ?? (sign ? "Approve again, signed with your key" : "Record approval of this card")}
         onClick={props.onApprove}
         data-testid="approve"
       >
-        {review.status === "approved" ? "Approved" : review.status === "changed" ? "Approve changes" : "Approve"}
+        {sign ? "Sign approval" : review.status === "approved" ? "Approved" : review.status === "changed" ? "Approve changes" : "Approve"}
       </button>
     </div>
   );

@@ -7,19 +7,6 @@ use std::path::{Path, PathBuf};
 
 pub const FOLDER: &str = "cards";
 pub const LOG: &str = "cards/approvals.json";
-/// The public keys approvals are signed with, committed so a reviewer can verify from the
-/// repository (card/signing.rs).
-pub const JWKS: &str = "cards/jwks.json";
-
-/// The catalogue's published key set; none when it has no `cards/jwks.json`.
-pub fn read_jwks(root: &Path) -> Result<Option<crate::card::signing::Jwks>, String> {
-    match fs::read_to_string(root.join(JWKS)) {
-        Ok(text) => crate::card::signing::Jwks::parse(&text).map(Some).map_err(|e| format!("{JWKS}: {e}")),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("{JWKS} could not be read: {e}")),
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Approval {
@@ -62,47 +49,6 @@ impl Status {
             Status::Changed => "changed since approval",
         }
     }
-}
-
-/// Adds a public key to `cards/jwks.json` (creating it), written as cards are (sorted keys), so
-/// a reviewer sees a one-key diff. Refuses a private key: the set is published.
-pub fn add_public_key(root: &Path, jwk: serde_json::Value) -> Result<(), String> {
-    edit_jwks(root, |keys| {
-        keys.retain(|k| k.get("kid") != jwk.get("kid"));
-        keys.push(jwk);
-        true
-    })
-    .map(|_| ())
-}
-
-/// Removes the key `kid` from `cards/jwks.json`; false when it was not there.
-pub fn remove_public_key(root: &Path, kid: &str) -> Result<bool, String> {
-    edit_jwks(root, |keys| {
-        let before = keys.len();
-        keys.retain(|k| k.get("kid").and_then(|v| v.as_str()) != Some(kid));
-        keys.len() != before
-    })
-}
-
-fn edit_jwks(root: &Path, edit: impl FnOnce(&mut Vec<serde_json::Value>) -> bool) -> Result<bool, String> {
-    let path = root.join(JWKS);
-    let mut keys: Vec<serde_json::Value> = match fs::read_to_string(&path) {
-        Ok(text) => {
-            crate::card::signing::Jwks::parse(&text).map_err(|e| format!("{JWKS}: {e}"))?;
-            let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{JWKS}: {e}"))?;
-            value["keys"].as_array().cloned().unwrap_or_default()
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(format!("{JWKS} could not be read: {e}")),
-    };
-    let changed = edit(&mut keys);
-    let set = serde_json::json!({ "keys": keys });
-    crate::card::signing::Jwks::parse(&set.to_string()).map_err(|e| format!("the new {JWKS} would not be valid: {e}"))?;
-    if changed {
-        fs::create_dir_all(root.join(FOLDER)).map_err(|e| format!("cannot create {FOLDER}/: {e}"))?;
-        crate::files::write_atomically(&path, &crate::card::to_bytes(&set)).map_err(|e| format!("cannot write {JWKS}: {e}"))?;
-    }
-    Ok(changed)
 }
 
 pub fn card_path(root: &Path, agent: &str) -> PathBuf {

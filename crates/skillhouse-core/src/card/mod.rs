@@ -6,6 +6,7 @@ pub mod config;
 pub mod dialect;
 pub mod diff;
 pub mod generate;
+pub mod jwks;
 pub mod review;
 pub mod routing;
 pub mod signing;
@@ -59,6 +60,48 @@ pub struct CardReview {
     pub approval: Option<Approval>,
     /// Changes from the approved card (empty when never approved).
     pub changes: Vec<Change>,
+    /// The approval's signatures, checked against the catalogue's `cards/jwks.json`.
+    pub signing: Signing,
+}
+
+/// Whether the approved card is signed, and by which keys, as a reviewer checks it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Signing {
+    /// Public keys in `cards/jwks.json`; with none, approvals are not signed.
+    pub keys: usize,
+    /// Why `cards/jwks.json` could not be read: no signature is checked until it is fixed.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key_set_problem: Option<String>,
+    /// Each signature of the approved card, in order (none when it is not signed).
+    pub checks: Vec<signing::SignatureCheck>,
+}
+
+impl Signing {
+    /// The approved card's signatures checked against the key set (or why they could not be).
+    fn of(approved: Option<&(Approval, Value)>, keys: &Result<Option<signing::Jwks>, String>) -> Signing {
+        let count = keys.as_ref().ok().and_then(|k| k.as_ref()).map_or(0, |k| k.keys.len());
+        let problem = keys.as_ref().err().cloned();
+        let checks = match (approved, keys) {
+            (Some((record, card)), Ok(set)) if !record.signatures.is_empty() => {
+                let empty = signing::Jwks::default();
+                let source = match set {
+                    Some(_) => format!("the catalogue's {}", jwks::FILE),
+                    None => format!("the catalogue's {} (there is none)", jwks::FILE),
+                };
+                let card = signing::with_signatures(card, record.signatures.clone());
+                signing::verify(&card, set.as_ref().unwrap_or(&empty), &source).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+        Signing { keys: count, key_set_problem: problem, checks }
+    }
+
+    /// Every signature verified (and there is at least one).
+    pub fn verified(&self) -> bool {
+        !self.checks.is_empty() && self.checks.iter().all(|c| c.outcome == signing::Outcome::Verified)
+    }
 }
 
 impl CardReview {
@@ -79,6 +122,8 @@ pub enum CardError {
     Io { what: String, source: std::io::Error },
     #[error("the card of `{agent}` cannot be signed: {reason}")]
     Unsignable { agent: String, reason: String },
+    #[error("the card signing keys cannot be checked: {0}; fix or remove the file, then export again")]
+    KeySet(String),
     #[error("`{agent}` has no approved card that is still current: approve it first (skillhouse card {agent} --approve)")]
     NotApproved { agent: String },
 }
@@ -107,18 +152,25 @@ fn sorted(value: &Value) -> Value {
 pub fn review_all(catalogue: &Catalogue) -> Result<Vec<CardReview>, CardError> {
     let cx = CardContext::new(catalogue);
     let log = approval::read_log(&catalogue.root)?;
+    let keys = jwks::read(&catalogue.root);
     let schema = schema();
-    Ok(catalogue.agents.iter().map(|a| review_with(&cx, &log, &schema, &a.name)).collect())
+    Ok(catalogue.agents.iter().map(|a| review_with(&cx, &log, &keys, &schema, &a.name)).collect())
 }
 
 pub fn review(catalogue: &Catalogue, agent: &str) -> Result<CardReview, CardError> {
     catalogue.agent(agent).ok_or_else(|| CardError::UnknownAgent(agent.into()))?;
     let cx = CardContext::new(catalogue);
     let log = approval::read_log(&catalogue.root)?;
-    Ok(review_with(&cx, &log, &schema(), agent))
+    Ok(review_with(&cx, &log, &jwks::read(&catalogue.root), &schema(), agent))
 }
 
-fn review_with(cx: &CardContext<'_>, log: &approval::Log, schema: &jsonschema::Validator, name: &str) -> CardReview {
+fn review_with(
+    cx: &CardContext<'_>,
+    log: &approval::Log,
+    keys: &Result<Option<signing::Jwks>, String>,
+    schema: &jsonschema::Validator,
+    name: &str,
+) -> CardReview {
     let agent = cx.catalogue.agent(name).expect("the caller checked the agent exists");
     let generated = cx.generate(agent);
     let approved = approval::approved_card(&cx.catalogue.root, log, name);
@@ -131,6 +183,7 @@ fn review_with(cx: &CardContext<'_>, log: &approval::Log, schema: &jsonschema::V
         None if log.last_for(name).is_some() => (Status::Changed, Vec::new()),
         None => (Status::Unapproved, Vec::new()),
     };
+    let signing = Signing::of(approved.as_ref(), keys);
     CardReview {
         agent: generated.agent.clone(),
         agent_file: generated.agent_file.clone(),
@@ -143,6 +196,7 @@ fn review_with(cx: &CardContext<'_>, log: &approval::Log, schema: &jsonschema::V
         status,
         approval: approved.map(|(a, _)| a),
         changes,
+        signing,
     }
 }
 
@@ -155,8 +209,10 @@ pub fn render(catalogue: &Catalogue, agent: &str, dialect: Dialect) -> Result<(V
     Ok((to_bytes(&value), review))
 }
 
-/// Approves the current card of `agent`: writes `cards/<agent>.json` and appends to the log.
-/// Refused while the card has errors. `by` and `at` come from the caller (no clock in the core).
+/// Approves the current card of `agent`: writes `cards/<agent>.json` and appends to the log,
+/// with a signature by each of `keys` (the private keys the approver holds of those in
+/// `cards/jwks.json`). Refused while the card has errors, and when the catalogue publishes keys
+/// but the approver holds none of them. `by` and `at` come from the caller (no clock in the core).
 pub fn approve(catalogue: &Catalogue, agent: &str, by: &str, at: &str, keys: &[signing::SigningKey]) -> Result<Approval, CardError> {
     let review = review(catalogue, agent)?;
     let errors = review.counts().errors;
@@ -164,11 +220,22 @@ pub fn approve(catalogue: &Catalogue, agent: &str, by: &str, at: &str, keys: &[s
         return Err(CardError::HasErrors { agent: agent.into(), errors });
     }
     let unsignable = |reason: String| CardError::Unsignable { agent: agent.into(), reason };
+    if keys.is_empty() {
+        // A catalogue with published keys has chosen signed approvals: an approval nobody can
+        // verify would pass for one that was never meant to be signed.
+        let published = jwks::read(&catalogue.root).map_err(unsignable)?.map_or(0, |set| set.keys.len());
+        if published > 0 {
+            return Err(unsignable(format!(
+                "this catalogue signs approvals ({} holds {published} key(s)) and you hold the private key of none of them; make yours with `skillhouse keys new` (it adds your public key), or approve where your key is kept",
+                jwks::FILE
+            )));
+        }
+    }
     let signatures = if keys.is_empty() {
         Vec::new()
     } else {
         let card: Value = serde_json::from_str(&review.json).map_err(|e| unsignable(e.to_string()))?;
-        keys.iter().map(|k| signing::sign(&card, k, None).map_err(|e| unsignable(e.to_string()))).collect::<Result<Vec<_>, _>>()?
+        signing::sign(&card, keys, None).map_err(|e| unsignable(e.to_string()))?
     };
     let root = &catalogue.root;
     let mut log = approval::read_log(root)?;

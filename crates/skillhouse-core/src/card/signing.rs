@@ -91,8 +91,8 @@ impl SigningKey {
     }
 
     fn with_thumbprint(secret: Secret) -> SigningKey {
-        let public = public_members(&secret);
-        SigningKey { kid: thumbprint(&public), secret }
+        let kid = thumbprint(&public_members(&verifier(&secret)));
+        SigningKey { kid, secret }
     }
 
     pub fn alg(&self) -> Alg {
@@ -109,7 +109,7 @@ impl SigningKey {
 
     /// The public half, as published in `cards/jwks.json`.
     pub fn public_jwk(&self) -> Value {
-        let mut jwk = public_members(&self.secret);
+        let mut jwk = public_members(&verifier(&self.secret));
         jwk.insert("kid".into(), json!(self.kid));
         jwk.insert("alg".into(), json!(self.alg().name()));
         jwk.insert("use".into(), json!("sig"));
@@ -161,16 +161,25 @@ impl SigningKey {
     }
 }
 
-fn public_members(secret: &Secret) -> Map<String, Value> {
-    let mut m = Map::new();
+/// The public half of a private key.
+fn verifier(secret: &Secret) -> Verifier {
     match secret {
-        Secret::Ed(k) => {
+        Secret::Ed(k) => Verifier::Ed(k.verifying_key()),
+        Secret::Es(k) => Verifier::Es(*k.verifying_key()),
+    }
+}
+
+/// A public key's JWK members (RFC 7517, 8037).
+fn public_members(key: &Verifier) -> Map<String, Value> {
+    let mut m = Map::new();
+    match key {
+        Verifier::Ed(k) => {
             m.insert("kty".into(), json!("OKP"));
             m.insert("crv".into(), json!("Ed25519"));
-            m.insert("x".into(), json!(B64.encode(k.verifying_key().to_bytes())));
+            m.insert("x".into(), json!(B64.encode(k.to_bytes())));
         }
-        Secret::Es(k) => {
-            let point = k.verifying_key().to_sec1_point(false);
+        Verifier::Es(k) => {
+            let point = k.to_sec1_point(false);
             let bytes = point.as_bytes();
             m.insert("kty".into(), json!("EC"));
             m.insert("crv".into(), json!("P-256"));
@@ -383,18 +392,23 @@ struct Protected<'a> {
     jku: Option<&'a str>,
 }
 
-/// One signature over `card`, as an entry for its `signatures` (`{protected, signature}`).
-pub fn sign(card: &Value, key: &SigningKey, jku: Option<&str>) -> Result<Value, SignError> {
+/// One signature over `card` by each key, in the keys' order, as entries for its `signatures`
+/// (`{protected, signature}`). The card is checked and canonicalised once, whatever the number
+/// of keys (two while one is rotated out).
+pub fn sign(card: &Value, keys: &[SigningKey], jku: Option<&str>) -> Result<Vec<Value>, SignError> {
     let drops = sdk_drops(card);
     if !drops.is_empty() {
         return Err(SignError::SdkWouldDrop(drops));
     }
-    let payload = canonical_payload(card)?;
-    let header = Protected { alg: key.alg().name(), kid: key.kid(), typ: "JOSE", jku };
-    let protected = B64.encode(serde_json::to_vec(&header).map_err(|e| SignError::Canonical(e.to_string()))?);
-    let input = format!("{protected}.{}", B64.encode(payload.as_bytes()));
-    let signature = B64.encode(key.sign_bytes(input.as_bytes()));
-    Ok(json!({ "protected": protected, "signature": signature }))
+    let payload = B64.encode(canonical_payload(card)?.as_bytes());
+    keys.iter()
+        .map(|key| {
+            let header = Protected { alg: key.alg().name(), kid: key.kid(), typ: "JOSE", jku };
+            let protected = B64.encode(serde_json::to_vec(&header).map_err(|e| SignError::Canonical(e.to_string()))?);
+            let signature = B64.encode(key.sign_bytes(format!("{protected}.{payload}").as_bytes()));
+            Ok(json!({ "protected": protected, "signature": signature }))
+        })
+        .collect()
 }
 
 /// The card with `signatures` set to these, in this order.
@@ -402,6 +416,29 @@ pub fn with_signatures(card: &Value, signatures: Vec<Value>) -> Value {
     let mut card = card.clone();
     if let Some(members) = card.as_object_mut() {
         members.insert("signatures".into(), Value::Array(signatures));
+    }
+    card
+}
+
+/// The card with each signature told where its key set is published: `jku` in the signature's
+/// unprotected header (RFC 7515 allows either header), so the signed bytes, made at approval
+/// before anyone knew where the card would be published, stay as they were and still verify.
+/// A signature whose protected header already names a `jku` keeps it.
+pub fn with_jku(card: &Value, jku: &str) -> Value {
+    let mut card = card.clone();
+    for entry in card.get_mut("signatures").and_then(Value::as_array_mut).into_iter().flatten() {
+        let protected_names_one = entry
+            .get("protected")
+            .and_then(Value::as_str)
+            .and_then(|p| B64.decode(p).ok())
+            .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
+            .is_some_and(|h| h.get("jku").is_some());
+        if let (false, Some(members)) = (protected_names_one, entry.as_object_mut()) {
+            let header = members.entry("header").or_insert_with(|| json!({}));
+            if let Some(h) = header.as_object_mut() {
+                h.insert("jku".into(), json!(jku));
+            }
+        }
     }
     card
 }
@@ -476,7 +513,8 @@ fn check_one(index: usize, entry: &Value, payload: &str, keys: &Jwks, source: &s
     };
     check.kid = header.get("kid").and_then(Value::as_str).map(String::from);
     check.alg = header.get("alg").and_then(Value::as_str).map(String::from);
-    check.jku = header.get("jku").and_then(Value::as_str).map(String::from);
+    // A jku added where the card is published sits in the unprotected header (`with_jku`).
+    check.jku = header.get("jku").or_else(|| entry.get("header").and_then(|h| h.get("jku"))).and_then(Value::as_str).map(String::from);
     let Ok(raw) = B64.decode(signature) else {
         return malformed(check, "its signature is not base64url".into());
     };
@@ -532,12 +570,27 @@ mod tests {
         SigningKey::from_seed(alg, &[byte; 32]).unwrap()
     }
 
+    fn sign_one(card: &Value, key: &SigningKey) -> Value {
+        sign(card, std::slice::from_ref(key), None).unwrap().remove(0)
+    }
+
+    #[test]
+    fn each_key_signs_once_in_order() {
+        let keys = [key(Alg::EdDSA, 4), key(Alg::ES256, 5)];
+        let both = sign(&card(), &keys, None).unwrap();
+        assert_eq!(both, vec![sign_one(&card(), &keys[0]), sign_one(&card(), &keys[1])]);
+        let set = Jwks::parse(&Jwks::publish(&[&keys[0], &keys[1]]).to_string()).unwrap();
+        let checks = verify(&with_signatures(&card(), both), &set, "s").unwrap();
+        assert_eq!(checks.iter().map(|c| c.outcome).collect::<Vec<_>>(), vec![Outcome::Verified, Outcome::Verified]);
+        assert!(sign(&card(), &[], None).unwrap().is_empty());
+    }
+
     #[test]
     fn a_signature_verifies_and_a_changed_byte_does_not() {
         for alg in [Alg::EdDSA, Alg::ES256] {
             let k = key(alg, 7);
             let keys = Jwks::parse(&Jwks::publish(&[&k]).to_string()).unwrap();
-            let signed = with_signatures(&card(), vec![sign(&card(), &k, None).unwrap()]);
+            let signed = with_signatures(&card(), vec![sign_one(&card(), &k)]);
             let checks = verify(&signed, &keys, "the test set").unwrap();
             assert_eq!(checks.len(), 1);
             assert_eq!(checks[0].outcome, Outcome::Verified, "{}", checks[0].message);
@@ -546,6 +599,23 @@ mod tests {
             changed["description"] = json!("Summarises reports!");
             assert_eq!(verify(&changed, &keys, "s").unwrap()[0].outcome, Outcome::Changed);
         }
+    }
+
+    #[test]
+    fn a_jku_added_at_publication_leaves_the_signature_valid() {
+        let k = key(Alg::EdDSA, 11);
+        let keys = Jwks::parse(&Jwks::publish(&[&k]).to_string()).unwrap();
+        let signed = with_signatures(&card(), vec![sign_one(&card(), &k)]);
+        let published = with_jku(&signed, "https://agents.example.com/.well-known/jwks.json");
+        assert_eq!(published["signatures"][0]["header"]["jku"], "https://agents.example.com/.well-known/jwks.json");
+        let checks = verify(&published, &keys, "s").unwrap();
+        assert_eq!(checks[0].outcome, Outcome::Verified, "{}", checks[0].message);
+        assert_eq!(checks[0].jku.as_deref(), Some("https://agents.example.com/.well-known/jwks.json"));
+        // One the signer put in the protected header is kept, not overridden.
+        let own = with_signatures(&card(), sign(&card(), std::slice::from_ref(&k), Some("https://signer.example/jwks.json")).unwrap());
+        let kept = with_jku(&own, "https://elsewhere.example/jwks.json");
+        assert!(kept["signatures"][0].get("header").is_none());
+        assert_eq!(verify(&kept, &keys, "s").unwrap()[0].jku.as_deref(), Some("https://signer.example/jwks.json"));
     }
 
     #[test]
@@ -567,7 +637,7 @@ mod tests {
             let k = key(alg, 9);
             let back = SigningKey::from_private_jwk(&k.private_jwk()).unwrap();
             assert_eq!(back.kid(), k.kid());
-            assert_eq!(sign(&card(), &back, None).unwrap(), sign(&card(), &k, None).unwrap());
+            assert_eq!(sign_one(&card(), &back), sign_one(&card(), &k));
             let d = k.private_jwk()["d"].as_str().unwrap().to_string();
             assert!(!format!("{k:?}").contains(&d));
             assert!(k.public_jwk().get("d").is_none());
@@ -589,7 +659,7 @@ mod tests {
         let ed = key(Alg::EdDSA, 1);
         let es = key(Alg::ES256, 2);
         let keys = Jwks::parse(&Jwks::publish(&[&ed]).to_string()).unwrap();
-        let good = sign(&card(), &ed, None).unwrap();
+        let good = sign_one(&card(), &ed);
         let outcome = |signatures: Vec<Value>| {
             verify(&with_signatures(&card(), signatures), &keys, "s").unwrap().into_iter().map(|c| c.outcome).collect::<Vec<_>>()
         };
@@ -598,7 +668,7 @@ mod tests {
         truncated["signature"] = json!(&good["signature"].as_str().unwrap()[..20]);
         assert_eq!(outcome(vec![truncated]), vec![Outcome::Changed]);
         // A key not in the set.
-        assert_eq!(outcome(vec![sign(&card(), &es, None).unwrap()]), vec![Outcome::UnknownKid]);
+        assert_eq!(outcome(vec![sign_one(&card(), &es)]), vec![Outcome::UnknownKid]);
         // The header says ES256 for the Ed25519 key.
         let header = json!({"alg": "ES256", "kid": ed.kid(), "typ": "JOSE"});
         let lying = json!({"protected": B64.encode(header.to_string()), "signature": good["signature"]});
@@ -625,7 +695,7 @@ mod tests {
         c["skills"][0]["examples"] = json!([]);
         c["provider"] = json!({"organization": "", "url": ""});
         assert_eq!(sdk_drops(&c), vec!["/documentationUrl", "/provider", "/skills/0/examples"]);
-        assert!(matches!(sign(&c, &key(Alg::EdDSA, 1), None), Err(SignError::SdkWouldDrop(_))));
+        assert!(matches!(sign(&c, &[key(Alg::EdDSA, 1)], None), Err(SignError::SdkWouldDrop(_))));
         assert!(sdk_drops(&card()).is_empty());
     }
 }

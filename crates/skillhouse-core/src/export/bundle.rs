@@ -22,6 +22,8 @@ pub const FORMAT: &str = "skillhouse-registry/1";
 pub const SKILLS: &str = "skills";
 /// Folder of the bundle that holds the published cards.
 pub const CARDS: &str = "cards";
+/// The key set the bundle's signed cards verify against: where the catalogue keeps it.
+pub const KEY_SET: &str = crate::card::jwks::FILE;
 
 /// `registry.json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -36,6 +38,9 @@ pub struct Registry {
     pub catalogue: CatalogueId,
     pub skills: Vec<RegistrySkill>,
     pub agents: Vec<RegistryAgent>,
+    /// The key set the signed cards verify against (`cards/jwks.json`), when a card is signed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keys: Option<KeySetRef>,
     /// The catalogue's figures (`stats::compute`) at export time.
     pub figures: serde_json::Value,
 }
@@ -119,6 +124,13 @@ pub struct RegistryAgent {
     pub skills: Vec<String>,
     /// The published card, or `null` when the export left it out.
     pub card: Option<CardRef>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeySetRef {
+    /// `cards/jwks.json` in the bundle.
+    pub path: String,
+    pub sha256: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -260,8 +272,7 @@ pub struct Built {
 
 /// The registry, the entries of the files it lists and the cards left out.
 pub fn registry(catalogue: &Catalogue, options: &Options) -> Result<Built, ExportError> {
-    let (cards, left_out) = super::published_cards(catalogue, options.include_unapproved)?;
-    let mut warnings = Vec::new();
+    let super::Publication { cards, left_out, key_set, mut warnings } = super::publication(catalogue, options, KEY_SET)?;
     let card_settings: crate::card::config::CardSettings = serde_json::from_value(catalogue.settings.cards.clone()).unwrap_or_default();
     let counts = super::SkillCounts::new(catalogue);
     let files = hash_skills(catalogue)?;
@@ -324,6 +335,11 @@ pub fn registry(catalogue: &Catalogue, options: &Options) -> Result<Built, Expor
             card,
         });
     }
+    let keys = key_set.map(|bytes| {
+        let sha256 = crate::files::sha256_hex(&bytes);
+        entries.push(Entry { path: KEY_SET.into(), content: Content::Bytes(bytes) });
+        KeySetRef { path: KEY_SET.into(), sha256 }
+    });
     let unapproved: Vec<String> = cards.iter().filter(|c| !c.approved).map(|c| format!("`{}`", c.agent)).collect();
     if !unapproved.is_empty() {
         let more = if unapproved.len() > 5 { format!(" and {} more", unapproved.len() - 5) } else { String::new() };
@@ -344,6 +360,7 @@ pub fn registry(catalogue: &Catalogue, options: &Options) -> Result<Built, Expor
         catalogue: CatalogueId { name: catalogue_name(catalogue), version: catalogue.settings.version.clone() },
         skills,
         agents,
+        keys,
         figures: serde_json::to_value(crate::stats::compute(catalogue)).expect("figures serialise"),
     };
     Ok(Built { registry, entries, left_out, warnings })

@@ -103,54 +103,117 @@ pub struct LeftOut {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PublishedCard {
     pub agent: String,
-    /// The 1.0 card's bytes: the approved file's bytes when approved.
+    /// The 1.0 card's bytes: the approved card, with the approval's signatures when it is signed.
     pub bytes: Vec<u8>,
+    /// Of `bytes`.
     pub sha256: String,
     pub version: String,
     pub approved: bool,
+    /// Signatures the published card carries (each verifies against the published key set).
+    pub signatures: usize,
 }
 
-/// The cards an export publishes: every agent's approved card (as approved, byte for byte), and,
-/// with `include_unapproved`, the current card of the others. The rest are named in the second
-/// list with the reason.
-pub fn published_cards(
-    catalogue: &crate::catalogue::Catalogue,
-    include_unapproved: bool,
-) -> Result<(Vec<PublishedCard>, Vec<LeftOut>), crate::card::CardError> {
+/// What an export publishes of the agents: their cards, the cards left out and why, and the
+/// key set that verifies the signed ones.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Publication {
+    pub cards: Vec<PublishedCard>,
+    pub left_out: Vec<LeftOut>,
+    /// The bytes of the catalogue's `cards/jwks.json`, when a published card is signed.
+    pub key_set: Option<Vec<u8>>,
+    /// Signatures left off because they no longer verify (a key removed after rotation).
+    pub warnings: Vec<String>,
+}
+
+/// The cards an export publishes: every agent's approved card (as approved, with the signatures
+/// that verify against `cards/jwks.json`), and, with `include_unapproved`, the current card of
+/// the others. A signed card none of whose signatures verify is left out, and named, as is a
+/// card that is not approved. `keys_at` is where the export puts the key set: with a base URL,
+/// each signature's `jku` names it there (`signing::with_jku`).
+pub fn publication(catalogue: &Catalogue, options: &Options, keys_at: &str) -> Result<Publication, crate::card::CardError> {
+    use crate::card::signing::{self, Outcome};
     use crate::card::Status;
-    let mut cards = Vec::new();
-    let mut left_out = Vec::new();
+    let mut out = Publication { cards: Vec::new(), left_out: Vec::new(), key_set: None, warnings: Vec::new() };
+    let jku = options.base_url.as_deref().filter(|b| !b.is_empty()).map(|b| formats::url_join(b, keys_at));
     for review in crate::card::review_all(catalogue)? {
         let version = review.card["version"].as_str().unwrap_or_default().to_string();
-        match (review.status, review.approval) {
-            (Status::Approved, Some(approval)) => cards.push(PublishedCard {
+        match (review.status, &review.approval) {
+            (Status::Approved, Some(approval)) if !approval.signatures.is_empty() => {
+                if let Some(problem) = &review.signing.key_set_problem {
+                    return Err(crate::card::CardError::KeySet(problem.clone()));
+                }
+                let kept: Vec<serde_json::Value> = review
+                    .signing
+                    .checks
+                    .iter()
+                    .filter(|c| c.outcome == Outcome::Verified)
+                    .filter_map(|c| approval.signatures.get(c.index).cloned())
+                    .collect();
+                let failed: Vec<&str> =
+                    review.signing.checks.iter().filter(|c| c.outcome != Outcome::Verified).map(|c| c.message.as_str()).collect();
+                if kept.is_empty() {
+                    out.left_out.push(LeftOut {
+                        agent: review.agent.clone(),
+                        reason: format!(
+                            "the approval is signed, but no signature verifies against {} ({}); approve the card again with a key in it",
+                            crate::card::jwks::FILE,
+                            failed.join("; ")
+                        ),
+                    });
+                    continue;
+                }
+                if !failed.is_empty() {
+                    out.warnings.push(format!(
+                        "the card of `{}` is published without {} signature(s): {}",
+                        review.agent,
+                        failed.len(),
+                        failed.join("; ")
+                    ));
+                }
+                let mut card = signing::with_signatures(&review.card, kept.clone());
+                if let Some(jku) = &jku {
+                    card = signing::with_jku(&card, jku);
+                }
+                let bytes = crate::card::to_bytes(&card);
+                out.cards.push(PublishedCard {
+                    agent: review.agent,
+                    sha256: crate::files::sha256_hex(&bytes),
+                    bytes,
+                    version,
+                    approved: true,
+                    signatures: kept.len(),
+                });
+            }
+            (Status::Approved, Some(approval)) => out.cards.push(PublishedCard {
                 agent: review.agent,
                 bytes: review.json.into_bytes(),
-                sha256: approval.sha256,
+                sha256: approval.sha256.clone(),
                 version,
                 approved: true,
+                signatures: 0,
             }),
-            (status, _) if include_unapproved => {
-                let _ = status;
-                cards.push(PublishedCard {
-                    agent: review.agent,
-                    bytes: review.json.into_bytes(),
-                    sha256: review.sha256,
-                    version,
-                    approved: false,
-                })
-            }
-            (Status::Changed, _) => left_out.push(LeftOut {
+            _ if options.include_unapproved => out.cards.push(PublishedCard {
+                agent: review.agent,
+                bytes: review.json.into_bytes(),
+                sha256: review.sha256,
+                version,
+                approved: false,
+                signatures: 0,
+            }),
+            (Status::Changed, _) => out.left_out.push(LeftOut {
                 agent: review.agent,
                 reason: "the card changed since it was approved; approve it again, or export with unapproved cards included".into(),
             }),
-            _ => left_out.push(LeftOut {
+            _ => out.left_out.push(LeftOut {
                 agent: review.agent,
                 reason: "the card is not approved; approve it in the Agent Cards view or with `skillhouse card AGENT --approve`".into(),
             }),
         }
     }
-    Ok((cards, left_out))
+    if out.cards.iter().any(|c| c.signatures > 0) {
+        out.key_set = crate::card::jwks::read_bytes(&catalogue.root).map_err(crate::card::CardError::KeySet)?;
+    }
+    Ok(out)
 }
 
 /// An export computed from a catalogue, ready to be written by `archive::write`.
@@ -275,7 +338,7 @@ pub fn export(catalogue: &Catalogue, target: Target, options: &Options) -> Resul
         Target::Bundle => bundle::entries(catalogue, options)?,
         other => {
             let output = formats::entries(catalogue, other, options)?;
-            Export { entries: output.entries, left_out: output.left_out, warnings: Vec::new(), refusals: output.refusals }
+            Export { entries: output.entries, left_out: output.left_out, warnings: output.warnings, refusals: output.refusals }
         }
     };
     export.entries.sort_by(|a, b| a.path.cmp(&b.path));

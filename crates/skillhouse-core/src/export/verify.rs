@@ -1,6 +1,7 @@
 //! Checking a bundle without trusting whoever handed it over: `registry.json` against its schema,
 //! then every file's size and sha256, every skill's digest and every card's sha256 recomputed from
-//! the bytes actually in the bundle. Every difference is a `bundle.*` diagnostic whose `file` is
+//! the bytes actually in the bundle, and every signature of a signed card checked against the key
+//! set the bundle carries. Every difference is a `bundle.*` diagnostic whose `file` is
 //! the path inside the bundle and whose `pointer` (when it concerns the registry) points into
 //! `registry.json`.
 
@@ -14,6 +15,8 @@ use std::path::Path;
 
 /// Largest `registry.json` read.
 const MAX_REGISTRY_BYTES: u64 = 256 * 1024 * 1024;
+/// Largest card or key set kept to check signatures (a card is a few kilobytes).
+const MAX_CARD_BYTES: u64 = 4 * 1024 * 1024;
 
 /// What verifying a bundle found.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -24,6 +27,8 @@ pub struct Verification {
     pub registry: Option<Registry>,
     pub skills: usize,
     pub cards: usize,
+    /// Cards whose every signature verified against the bundle's key set.
+    pub signed_cards: usize,
     /// Files in the bundle (registry.json included).
     pub files: usize,
     /// Every problem, sorted; empty when the bundle is exactly what its registry says.
@@ -47,6 +52,8 @@ pub(crate) struct Found {
 pub(crate) struct Scanned {
     pub files: BTreeMap<String, Found>,
     pub registry: Option<Vec<u8>>,
+    /// The bytes of `cards/*.json` (the cards and the key set), to check signatures with.
+    pub cards: BTreeMap<String, Vec<u8>>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -54,12 +61,18 @@ pub(crate) struct Scanned {
 pub(crate) fn scan(path: &Path, limits: &Limits) -> Result<Scanned, ExportError> {
     let mut files = BTreeMap::new();
     let mut registry = None;
-    let diagnostics = archive::read(path, limits, &mut |name: &str, _size: u64, data: &mut dyn Read| {
-        let (size, sha256) = if name == REGISTRY {
+    let mut cards = BTreeMap::new();
+    let diagnostics = archive::read(path, limits, &mut |name: &str, size: u64, data: &mut dyn Read| {
+        let is_card = name.starts_with(&format!("{CARDS}/")) && name.ends_with(".json") && size <= MAX_CARD_BYTES;
+        let (size, sha256) = if name == REGISTRY || is_card {
             let mut bytes = Vec::new();
-            data.take(MAX_REGISTRY_BYTES).read_to_end(&mut bytes)?;
+            data.take(if is_card { MAX_CARD_BYTES } else { MAX_REGISTRY_BYTES }).read_to_end(&mut bytes)?;
             let found = (bytes.len() as u64, crate::files::sha256_hex(&bytes));
-            registry = Some(bytes);
+            if is_card {
+                cards.insert(name.to_string(), bytes);
+            } else {
+                registry = Some(bytes);
+            }
             found
         } else {
             bundle::hash_reader(data)?
@@ -67,7 +80,7 @@ pub(crate) fn scan(path: &Path, limits: &Limits) -> Result<Scanned, ExportError>
         files.insert(name.to_string(), Found { size, sha256 });
         Ok(())
     })?;
-    Ok(Scanned { files, registry, diagnostics })
+    Ok(Scanned { files, registry, cards, diagnostics })
 }
 
 fn at(code: Code, file: &str, message: String) -> Diagnostic {
@@ -179,6 +192,58 @@ fn check_registry(registry: &Registry, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Checks every signature of every signed card against the key set the registry lists. A card
+/// whose bytes are not the listed ones is already refused (`bundle.card-mismatch`) and is not
+/// checked again here. Returns how many cards verified.
+fn check_signatures(registry: &Registry, cards: &BTreeMap<String, Vec<u8>>, diagnostics: &mut Vec<Diagnostic>) -> usize {
+    let mut verified = 0;
+    use crate::card::signing::{self, Jwks, Outcome};
+    let keys = registry.keys.as_ref().map(|k| (k, cards.get(&k.path).map(|b| Jwks::parse(&String::from_utf8_lossy(b)))));
+    for (i, agent) in registry.agents.iter().enumerate() {
+        let Some(card) = &agent.card else { continue };
+        let Some(bytes) = cards.get(&card.path).filter(|b| crate::files::sha256_hex(b) == card.sha256) else { continue };
+        let Ok(value) = serde_json::from_slice::<serde_json::Value>(bytes) else { continue };
+        if value.get("signatures").is_none() {
+            continue;
+        }
+        let pointer = format!("/agents/{i}/card");
+        let fail = |message: String, hint: &str| {
+            at(Code::BundleSignatureInvalid, &card.path, message).with_pointer(pointer.clone()).with_hint(hint.to_string())
+        };
+        let set = match &keys {
+            None => {
+                diagnostics.push(fail(
+                    format!("the card of `{}` is signed, but the bundle carries no key set to check it with", agent.name),
+                    "a bundle with signed cards lists cards/jwks.json under `keys`; ask the publisher to export again",
+                ));
+                continue;
+            }
+            Some((_, None)) => continue, // the missing key set is its own diagnostic
+            Some((k, Some(Err(e)))) => {
+                diagnostics.push(
+                    at(Code::BundleSignatureInvalid, &k.path, format!("the key set cannot be used: {e}")).with_pointer("/keys".to_string()),
+                );
+                return 0;
+            }
+            Some((k, Some(Ok(set)))) => (set, format!("the bundle's {}", k.path)),
+        };
+        match signing::verify(&value, set.0, &set.1) {
+            Err(e) => diagnostics
+                .push(fail(format!("the signatures of `{}` cannot be checked: {e}", agent.name), "ask the publisher for the bundle again")),
+            Ok(checks) => {
+                verified += usize::from(!checks.is_empty() && checks.iter().all(|c| c.outcome == Outcome::Verified));
+                for c in checks.iter().filter(|c| c.outcome != Outcome::Verified) {
+                    diagnostics.push(fail(
+                        format!("the card of `{}`: {}", agent.name, c.message),
+                        "the card or its signature is not what its approver signed; do not publish it, ask the publisher for the bundle again",
+                    ));
+                }
+            }
+        }
+    }
+    verified
+}
+
 /// Verifies a bundle (a folder, a `.tar.gz` or a `.zip`) with the default limits.
 pub fn verify(path: &Path) -> Result<Verification, ExportError> {
     verify_with(path, &Limits::default())
@@ -186,15 +251,17 @@ pub fn verify(path: &Path) -> Result<Verification, ExportError> {
 
 pub fn verify_with(path: &Path, limits: &Limits) -> Result<Verification, ExportError> {
     let packaging = archive::detect(path)?;
-    let Scanned { files, registry: registry_bytes, mut diagnostics } = scan(path, limits)?;
+    let Scanned { files, registry: registry_bytes, cards, mut diagnostics } = scan(path, limits)?;
     let registry = parse_registry(registry_bytes.as_deref(), &mut diagnostics);
-    let mut verification = Verification { packaging, registry: None, skills: 0, cards: 0, files: files.len(), diagnostics: Vec::new() };
+    let mut verification =
+        Verification { packaging, registry: None, skills: 0, cards: 0, signed_cards: 0, files: files.len(), diagnostics: Vec::new() };
     // A bundle read only in part would list every unread file as missing: its refusal says it all.
     let read_whole = !diagnostics.iter().any(|d| matches!(d.code, Code::BundleUnreadable | Code::BundleTooLarge));
     if let Some(registry) = &registry {
         check_registry(registry, &mut diagnostics);
         if read_whole {
             compare(registry, &files, &mut diagnostics);
+            verification.signed_cards = check_signatures(registry, &cards, &mut diagnostics);
         }
         verification.skills = registry.skills.len();
         verification.cards = registry.agents.iter().filter(|a| a.card.is_some()).count();
@@ -254,6 +321,30 @@ pub(crate) fn compare(registry: &Registry, files: &BTreeMap<String, Found>, diag
                 .with_pointer(format!("/skills/{i}/digest"))
                 .with_hint("a file of the skill was changed, added or removed after the export; the other diagnostics say which"),
             );
+        }
+    }
+    if let Some(keys) = &registry.keys {
+        listed.insert(keys.path.clone());
+        match files.get(&keys.path) {
+            None => diagnostics.push(
+                at(
+                    Code::BundleFileMissing,
+                    &keys.path,
+                    format!("the key set `{}` is listed in registry.json but not in the bundle", keys.path),
+                )
+                .with_pointer("/keys".to_string())
+                .with_hint("without it no signature of the bundle's cards can be checked; ask the publisher for the bundle again"),
+            ),
+            Some(found) if found.sha256 != keys.sha256 => diagnostics.push(
+                at(
+                    Code::BundleFileMismatch,
+                    &keys.path,
+                    format!("the key set has sha256 {}, but registry.json says {}", found.sha256, keys.sha256),
+                )
+                .with_pointer("/keys/sha256".to_string())
+                .with_hint("a key was added or changed after the export: do not trust the signatures it verifies"),
+            ),
+            Some(_) => {}
         }
     }
     for (i, agent) in registry.agents.iter().enumerate() {

@@ -17,7 +17,7 @@
 
 use super::{a2a_site, host_of, json_bytes, published_skills, refusals, url_join, well_known, Output};
 use crate::catalogue::Catalogue;
-use crate::export::{published_cards, Content, Entry, Options};
+use crate::export::{publication, Content, Entry, Options};
 use serde_json::{json, Map, Value};
 
 pub(crate) const FILE: &str = ".well-known/ai-catalog.json";
@@ -26,7 +26,7 @@ pub(crate) const SKILL_MD_TYPE: &str = "application/agent-skills+md";
 pub(crate) const SKILL_JSON_TYPE: &str = "application/agent-skills+json";
 
 pub(super) fn output(catalogue: &Catalogue, options: &Options, portable: bool) -> Result<Output, crate::card::CardError> {
-    let (cards, left_out) = published_cards(catalogue, options.include_unapproved)?;
+    let crate::export::Publication { cards, left_out, key_set, warnings } = publication(catalogue, options, a2a_site::KEY_SET)?;
     let skills = published_skills(catalogue, portable);
     let provider = catalogue.settings.provider.as_ref();
     let base = options.base_url.as_deref().filter(|b| !b.is_empty());
@@ -102,7 +102,7 @@ pub(super) fn output(catalogue: &Catalogue, options: &Options, portable: bool) -
     catalog.insert("entries".into(), Value::Array(list.into_iter().map(|(_, e)| Value::Object(e)).collect()));
 
     let mut entries = vec![Entry { path: FILE.into(), content: Content::Bytes(json_bytes(&Value::Object(catalog))) }];
-    entries.extend(a2a_site::site(&cards));
+    entries.extend(a2a_site::site(&cards, key_set));
     entries.extend(well_known::site(&skills));
-    Ok(Output { entries, left_out, refusals: refusals(&skills) })
+    Ok(Output { entries, left_out, refusals: refusals(&skills), warnings })
 }

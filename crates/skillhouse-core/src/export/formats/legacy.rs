@@ -21,9 +21,9 @@
 //! `skills_with_three_levels` have a description, a body and at least one resource;
 //! `agents_with_cards` is the number of cards this export publishes.
 
-use super::{json_bytes, Output};
+use super::{a2a_site, json_bytes, Output};
 use crate::catalogue::Catalogue;
-use crate::export::{published_cards, Content, Entry, Options, SkillCounts};
+use crate::export::{publication, Content, Entry, Options, SkillCounts};
 use crate::schema::Schemas;
 use crate::skill::Skill;
 use crate::tokens::Levels;
@@ -112,7 +112,7 @@ fn count_files(root: &Path, dir: &str, ends: &[&str], depth: usize) -> usize {
 }
 
 pub(super) fn output(catalogue: &Catalogue, options: &Options) -> Result<Output, crate::card::CardError> {
-    let (cards, left_out) = published_cards(catalogue, options.include_unapproved)?;
+    let crate::export::Publication { cards, left_out, .. } = publication(catalogue, options, a2a_site::KEY_SET)?;
     let schemas = Schemas::new();
     let counts = SkillCounts::new(catalogue);
     let mut skills: Vec<&Skill> = catalogue.skills.iter().filter(|s| s.parsed && !s.has_errors() && s.translation_of.is_none()).collect();
@@ -160,6 +160,6 @@ pub(super) fn output(catalogue: &Catalogue, options: &Options) -> Result<Output,
             Entry { path: COUNTS.into(), content: Content::Bytes(json_bytes(&Value::Object(counts))) },
         ],
         left_out,
-        refusals: Vec::new(),
+        ..Output::default()
     })
 }

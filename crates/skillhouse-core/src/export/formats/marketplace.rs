@@ -96,7 +96,7 @@ pub(super) fn output(catalogue: &Catalogue, portable: bool) -> Output {
     let mut entries = vec![Entry { path: FILE.into(), content: Content::Bytes(json_bytes(&manifest)) }];
     entries.extend(skill_file_entries(&skills, "skills"));
     entries.extend(agents.iter().map(|(f, a)| Entry { path: format!("agents/{f}"), content: Content::File(catalogue.root.join(&a.file)) }));
-    Output { entries, left_out: Vec::new(), refusals: refusals(&skills) }
+    Output { entries, refusals: refusals(&skills), ..Output::default() }
 }
 
 #[cfg(test)]

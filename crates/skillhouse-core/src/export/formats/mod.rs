@@ -43,6 +43,8 @@ pub struct Output {
     pub entries: Vec<Entry>,
     pub left_out: Vec<LeftOut>,
     pub refusals: Vec<Refusal>,
+    /// What the person exporting should know that does not stop the export.
+    pub warnings: Vec<String>,
 }
 
 /// The formats read by specification readers, which get refusals named and portable rewrites.
@@ -65,7 +67,7 @@ pub fn entries(catalogue: &Catalogue, target: Target, options: &Options) -> Resu
         Target::Prompt => Output { entries: prompt::entries(catalogue), ..Output::default() },
         Target::Legacy => legacy::output(catalogue, options)?,
     };
-    Ok(Output { entries: finish(output.entries), left_out: output.left_out, refusals: output.refusals })
+    Ok(Output { entries: finish(output.entries), ..output })
 }
 
 /// Generated JSON as exports write it: keys in the order the value holds them (each format

@@ -33,5 +33,5 @@ pub(crate) fn site(skills: &[Published<'_>]) -> Vec<Entry> {
 
 pub(super) fn output(catalogue: &Catalogue, portable: bool) -> Output {
     let skills = published_skills(catalogue, portable);
-    Output { entries: site(&skills), left_out: Vec::new(), refusals: refusals(&skills) }
+    Output { entries: site(&skills), refusals: refusals(&skills), ..Output::default() }
 }
