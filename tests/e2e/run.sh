@@ -188,6 +188,7 @@ if [ $# -gt 0 ]; then specs=("$@"); else specs=(specs/*.test.mjs); fi
 log "running ${#specs[@]} spec files"
 set +e
 E2E_APP=$APP E2E_HOME=$E2E_HOME E2E_CATALOGUE=$CATALOGUE E2E_SAMPLE=$SOURCE E2E_SCREENSHOTS=$WORK/screenshots \
+  E2E_CLI=$CLI E2E_CONFIG=$WORK/config \
   E2E_FAILURES=$WORK/failures TAURI_DRIVER_PORT=$PORT \
   timeout --signal=TERM --kill-after=20 "$E2E_TIMEOUT" \
   node --test --test-concurrency=1 --test-reporter=spec "${specs[@]}"

@@ -473,7 +473,7 @@ fn run(command: Command) -> Result<u8, String> {
             if approve {
                 let agent = agent.ok_or("name the agent to approve: skillhouse card AGENT --approve")?;
                 let by = by.unwrap_or_else(|| skillhouse_host::approver(&cat.root));
-                let keys = skillhouse_host::keys::for_catalogue(&skillhouse_host::keys::folder(), &cat.root)?;
+                let keys = skillhouse_host::keys::Keeper::for_user().for_catalogue(&cat.root)?;
                 let record = card::approve(&cat, &agent, &by, &now_rfc3339(), &keys).map_err(|e| e.to_string())?;
                 println!(
                     "approved {} {} (sha256 {}) by {} at {}",

@@ -50,19 +50,15 @@ pub enum KeysAction {
     },
 }
 
-fn where_kept(path: &Path) -> String {
-    format!("private key kept in {} (a file only you can read; not the OS keychain yet)", path.display())
-}
-
 pub fn run_keys(action: KeysAction) -> Result<u8, String> {
-    let folder = skillhouse_host::keys::folder();
+    let keeper = skillhouse_host::keys::Keeper::for_user();
     match action {
         KeysAction::New { catalogue, alg } => {
-            let before = skillhouse_host::keys::for_catalogue(&folder, &catalogue)?;
-            let (key, path) = skillhouse_host::keys::create(&folder, alg.into())?;
+            let before = keeper.for_catalogue(&catalogue)?;
+            let (key, place) = keeper.create(alg.into())?;
             jwks::add(&catalogue, key.public_jwk())?;
             println!("new {} key {}", key.alg().name(), key.kid());
-            println!("{}", where_kept(&path));
+            println!("{}", place.describe());
             println!("public key added to {}", jwks::FILE);
             if !before.is_empty() {
                 let old: Vec<&str> = before.iter().map(|k| k.kid()).collect();
@@ -81,7 +77,7 @@ pub fn run_keys(action: KeysAction) -> Result<u8, String> {
                 return Ok(0);
             };
             for key in &jwks.keys {
-                let held = skillhouse_host::keys::find(&folder, &key.kid)?.is_some();
+                let held = keeper.find(&key.kid)?.is_some();
                 println!("{}  {}  {}", key.kid, key.alg().name(), if held { "you can sign with it" } else { "public only here" });
             }
             Ok(0)

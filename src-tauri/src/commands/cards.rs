@@ -22,8 +22,8 @@ pub fn card_text(state: State<'_, AppState>, agent: String, dialect: Dialect) ->
 #[tauri::command]
 pub fn approve_card(state: State<'_, AppState>, agent: String) -> Result<CardReview, AppError> {
     state.with_session(|s| {
-        let keys = skillhouse_host::keys::for_catalogue(&skillhouse_host::keys::folder(), s.root())
-            .map_err(|e| AppError::new(ErrorCode::CardUnsignable, e))?;
+        let keys =
+            skillhouse_host::keys::Keeper::for_user().for_catalogue(s.root()).map_err(|e| AppError::new(ErrorCode::CardUnsignable, e))?;
         s.approve_card(&agent, &skillhouse_host::approver(s.root()), &crate::clock::now_rfc3339(), &keys)
     })
 }

@@ -2,11 +2,13 @@
 // go as skills change (one fixed in the app's editor, one on disk), approves the card, and tries
 // it on the loopback card server.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { after, before, describe } from "node:test";
 import {
-  closeApp, inCatalogue, launchApp, openTab, readText, resetCatalogue, sel, shownText, step, textOf, typeInto, waitFor,
+  SCREENSHOTS, capture, restPointer, settle, closeApp, inCatalogue, launchApp, openTab, readText, resetCatalogue, sel, shownText, step, textOf, typeInto, waitFor,
 } from "../lib/app.mjs";
 
 /** Changes on disk must show within this time (the watcher debounces for 250 ms). */
@@ -177,5 +179,47 @@ describe("reviewing and approving an agent card", () => {
     assert.deepEqual(JSON.parse(body), JSON.parse(readText(inCatalogue("cards", `${AGENT}.json`))), "the served card is not the approved one");
     await browser.$('[data-testid="serve"] .switch').click();
     await waitFor(browser, async () => !(await url.isExisting()), "the URL is still shown after stopping");
+  });
+
+  step("with a signing key, approval signs the card, and the window says who signed and that it verified", async () => {
+    // The sample's `{bearer: []}` is empty to a2a-sdk, so its cards cannot be signed: name a role.
+    const config = inCatalogue("skillhouse.yaml");
+    const text = readText(config);
+    assert.ok(text.includes("    - {bearer: []}"), "the sample's security requirement moved; update this step");
+    writeFileSync(config, text.replace("    - {bearer: []}", "    - {bearer: [agents.call]}"));
+    // The key is made as docs/agent-cards.md says, into the app's own config folder.
+    const made = execFileSync(process.env.E2E_CLI, ["keys", "new", "-C", process.env.E2E_CATALOGUE], {
+      env: { ...process.env, XDG_CONFIG_HOME: process.env.E2E_CONFIG },
+      encoding: "utf8",
+    });
+    const kid = /^new EdDSA key (\S+)$/m.exec(made)?.[1];
+    assert.ok(kid, made);
+    const other = "agent-card-reviewer";
+    await openCards(browser, other);
+    // The window reads skillhouse.yaml again once the watcher reports it; approve what it shows then.
+    await waitFor(
+      browser,
+      async () => (await browser.$('[data-testid="card-json"]').getProperty("textContent")).includes("agents.call"),
+      "the card does not show the changed security requirement",
+      WATCH_TIMEOUT,
+    );
+    await waitFor(browser, async () => (await browser.$('[data-testid="signing"]').isExisting()) === false, "an unapproved card shows signatures");
+    await browser.$(card.approve).click();
+    const line = browser.$('[data-testid="signature"][data-outcome="verified"]');
+    await line.waitForDisplayed({ timeout: 10_000, timeoutMsg: "no verified signature shown after approval" });
+    assert.match(await shownText(line), new RegExp(`^Signed by .+ with EdDSA key ${kid.slice(0, 12)}…: verified against cards/jwks\\.json$`));
+    assert.equal(await browser.$('[data-testid="signing"]').getAttribute("data-state"), "verified");
+    const last = JSON.parse(readText(inCatalogue("cards", "approvals.json"))).approvals.at(-1);
+    assert.equal(last.agent, other);
+    assert.equal(last.signatures.length, 1);
+    // And the CLI verifies what the app signed, against the catalogue's key set.
+    const published = execFileSync(process.env.E2E_CLI, ["card", other, "-C", process.env.E2E_CATALOGUE, "--signed"], { encoding: "utf8" });
+    const file = path.join(process.env.E2E_CONFIG, "signed.json");
+    writeFileSync(file, published);
+    assert.match(execFileSync(process.env.E2E_CLI, ["card", "verify", "-C", process.env.E2E_CATALOGUE, file], { encoding: "utf8" }), /^verified: signature 0 verified/m);
+    await browser.$('[data-testid="approval"]').scrollIntoView({ block: "center" });
+    await restPointer(browser);
+    await settle(browser);
+    await capture(browser, path.join(SCREENSHOTS, "signed-card.png"));
   });
 });

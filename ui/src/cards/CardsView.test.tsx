@@ -343,6 +343,8 @@ describe("card error codes", () => {
     ["card.unknown-agent", "no longer in the catalogue", "Reload the catalogue"],
     ["card.log-unreadable", "approved cards could not be read", "cards/approvals.json"],
     ["server.port-unavailable", "could not be served on that port", "0 to let Skillhouse pick"],
+    ["card.unsignable", "could not be signed, so it was not approved", "skillhouse keys new"],
+    ["card.not-approved", "no approval that is still current", "Approve it in the Agent Cards view"],
   ])("%s crosses IPC as itself and reads as a sentence with the next step", (code, title, next) => {
     const error = platform.toAppError({ code, message: "m", details: null });
     expect(error.code).toBe(code);

@@ -99,6 +99,20 @@ export function sentenceFor(error: AppError): ErrorSentence {
         action: "retry",
         actionLabel: "Try again",
       };
+    case "card.unsignable":
+      return {
+        title: "This card could not be signed, so it was not approved.",
+        next: "The details name what to change: a value of the card in skillhouse.yaml, or your signing key (skillhouse keys new makes one). Change it, then approve again.",
+        action: "none",
+        actionLabel: "",
+      };
+    case "card.not-approved":
+      return {
+        title: "This card has no approval that is still current.",
+        next: "Approve it in the Agent Cards view first, then publish it.",
+        action: "none",
+        actionLabel: "",
+      };
     case "server.port-unavailable":
       return {
         title: "The cards could not be served on that port.",
