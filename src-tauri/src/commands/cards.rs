@@ -16,9 +16,11 @@ pub fn card_text(state: State<'_, AppState>, agent: String, dialect: Dialect) ->
     state.with_session(|s| s.card_text(&agent, dialect))
 }
 
-/// Writes `cards/<agent>.json` and appends to `cards/approvals.json`; returns the review (status
-/// `approved`), or `card.has-errors` while the card has errors. The shell knows the user (git's
-/// identity) and owns the clock; the core records what it is given.
+/// Writes `cards/<agent>.json` and appends to `cards/approvals.json`, signed with each key of
+/// `cards/jwks.json` the user holds (OS keychain, else the key files); returns the review (status
+/// `approved`), `card.has-errors` while the card has errors, or `card.unsignable` when it cannot be
+/// signed (or the catalogue signs and the user holds none of its keys). The shell knows the user
+/// (git's identity) and owns the clock; the core records what it is given.
 #[tauri::command]
 pub fn approve_card(state: State<'_, AppState>, agent: String) -> Result<CardReview, AppError> {
     state.with_session(|s| {
