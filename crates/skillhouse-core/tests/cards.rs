@@ -1041,10 +1041,8 @@ fn the_key_set_in_the_catalogue_takes_public_keys_only() {
     assert!(jwks::read(lab.root()).unwrap_err().contains("cards/jwks.json"));
 }
 
-#[test]
-fn the_review_says_who_signed_and_whether_it_verifies() {
-    use skillhouse_core::card::jwks;
-    use skillhouse_core::card::signing::{Alg, Outcome, SigningKey};
+/// The standard lab with a card a2a-sdk can verify: a role in the requirement, a capability set.
+fn signable_lab() -> Lab {
     let lab = Lab::standard(CARDS);
     lab.write(
         "skillhouse.yaml",
@@ -1053,6 +1051,14 @@ fn the_review_says_who_signed_and_whether_it_verifies() {
             CARDS.replace("{bearer: []}", "{bearer: [agents.call]}")
         ),
     );
+    lab
+}
+
+#[test]
+fn the_review_says_who_signed_and_whether_it_verifies() {
+    use skillhouse_core::card::jwks;
+    use skillhouse_core::card::signing::{Alg, Outcome, SigningKey};
+    let lab = signable_lab();
     // No key: an approval is not signed, and the review says there is no key to sign with.
     card::approve(&lab.load(), "helper", "Ada", "2026-01-02T03:04:05Z", &[]).unwrap();
     let review = lab.review("helper");
@@ -1084,14 +1090,7 @@ fn the_review_says_who_signed_and_whether_it_verifies() {
 fn a_catalogue_that_signs_refuses_an_approval_without_a_key() {
     use skillhouse_core::card::jwks;
     use skillhouse_core::card::signing::{Alg, SigningKey};
-    let lab = Lab::standard(CARDS);
-    lab.write(
-        "skillhouse.yaml",
-        &format!(
-            "profile: agentskills\n{}  capabilities: {{streaming: false}}\n",
-            CARDS.replace("{bearer: []}", "{bearer: [agents.call]}")
-        ),
-    );
+    let lab = signable_lab();
     jwks::add(lab.root(), SigningKey::from_seed(Alg::EdDSA, &[41; 32]).unwrap().public_jwk()).unwrap();
     match card::approve(&lab.load(), "helper", "Ada", "2026-01-02T03:04:05Z", &[]) {
         Err(CardError::Unsignable { reason, .. }) => assert!(reason.contains("skillhouse keys new"), "{reason}"),

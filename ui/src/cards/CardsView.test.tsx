@@ -5,6 +5,7 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { InvokeArgs } from "@tauri-apps/api/core";
 import type { CardReview } from "../bindings/CardReview";
 import type { Diagnostic } from "../bindings/Diagnostic";
+import type { SignatureCheck } from "../bindings/SignatureCheck";
 import { CardsView } from "./CardsView";
 import { renderInApp } from "../test/render";
 import { view } from "../test/fixtures";
@@ -199,17 +200,12 @@ describe("Agent Cards view", () => {
 
   const approval = { agent: "registry-publisher", version: "1.0.0", sha256: "ab".repeat(32), approvedBy: "Ada <ada@example.com>", approvedAt: "2026-06-01T10:00:00Z" };
   const kid = "kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k";
+  /** registry-publisher approved, its signatures checked as given, against a set of one key. */
+  const signed = (checks: SignatureCheck[]) => review("registry-publisher", { status: "approved", approval, signing: { keys: 1, checks } });
 
   it("says who signed the approved card and that each signature verified", async () => {
     backend(() => [
-      review("registry-publisher", {
-        status: "approved",
-        approval,
-        signing: {
-          keys: 1,
-          checks: [{ index: 0, kid, alg: "EdDSA", jku: "https://agents.example.com/.well-known/jwks.json", outcome: "verified", message: "signature 0 verified" }],
-        },
-      }),
+      signed([{ index: 0, kid, alg: "EdDSA", jku: "https://agents.example.com/.well-known/jwks.json", outcome: "verified", message: "signature 0 verified" }]),
     ]);
     renderInApp(<CardsView view={view()} onOpenFile={() => undefined} />);
     const signing = await screen.findByTestId("signing");
@@ -222,17 +218,10 @@ describe("Agent Cards view", () => {
 
   it("shows a signature that fails with its reason", async () => {
     backend(() => [
-      review("registry-publisher", {
-        status: "approved",
-        approval,
-        signing: {
-          keys: 1,
-          checks: [
-            { index: 0, kid, alg: "EdDSA", outcome: "verified", message: "ok" },
-            { index: 1, kid: "old", alg: "ES256", outcome: "unknown-kid", message: "signature 1 names the key `old`, which is not in the catalogue's cards/jwks.json" },
-          ],
-        },
-      }),
+      signed([
+        { index: 0, kid, alg: "EdDSA", outcome: "verified", message: "ok" },
+        { index: 1, kid: "old", alg: "ES256", outcome: "unknown-kid", message: "signature 1 names the key `old`, which is not in the catalogue's cards/jwks.json" },
+      ]),
     ]);
     renderInApp(<CardsView view={view()} onOpenFile={() => undefined} />);
     const signing = await screen.findByTestId("signing");
